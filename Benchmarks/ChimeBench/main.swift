@@ -1,0 +1,2 @@
+import Chime
+print("chime-bench: placeholder")

@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Chime",
+    products: [
+        .library(name: "Chime", targets: ["Chime"]),
+        .executable(name: "chime", targets: ["ChimeCLI"]),
+        .executable(name: "chime-bench", targets: ["ChimeBench"]),
+    ],
+    targets: [
+        // System ICU (apt: libicu-dev). Only CICUShim sees its headers.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev", "pkg-config"])]
+        ),
+        // The one place C/C++ interop happens; its public header uses only <stdint.h> types.
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // The engine: pure Swift, no Foundation.
+        .target(name: "Chime", dependencies: ["CICUShim"]),
+        .executableTarget(name: "ChimeCLI", dependencies: ["Chime"]),
+        .executableTarget(name: "ChimeBench", dependencies: ["Chime"], path: "Benchmarks/ChimeBench"),
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim"]),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

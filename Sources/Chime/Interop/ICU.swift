@@ -1,0 +1,72 @@
+import CICUShim
+
+/// Thin Swift wrappers over `CICUShim`: the only file in the engine that calls C for ICU.
+enum ICU {
+    /// Calls a shim function that writes UTF-8 into a buffer, growing the buffer when needed.
+    private static func string(initialCapacity: Int = 128, _ body: (UnsafeMutablePointer<CChar>, Int32) -> Int32) -> String? {
+        var capacity = initialCapacity
+        while true {
+            var buffer = [CChar](repeating: 0, count: capacity + 1)
+            let needed = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, Int32(capacity + 1)) }
+            if needed < 0 { return nil }
+            if Int(needed) <= capacity {
+                return String(decoding: buffer[..<Int(needed)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            capacity = Int(needed)
+        }
+    }
+
+    static var tzdataVersion: String? {
+        string { chime_icu_tzdata_version($0, $1) }
+    }
+
+    static func zoneIdentifiers() -> [String] {
+        guard let joined = string(initialCapacity: 1 << 16, { chime_icu_zone_ids($0, $1) }) else { return [] }
+        return joined.split(separator: "\n").map(String.init)
+    }
+
+    /// `nil` when ICU does not know the id.
+    static func canonicalIdentifier(_ id: String) -> String? {
+        string { chime_icu_canonical_id(id, $0, $1) }
+    }
+
+    static func ianaIdentifier(forWindowsID windowsID: String, region: String? = nil) -> String? {
+        let result = string { buffer, capacity in
+            if let region { return chime_icu_windows_to_iana(windowsID, region, buffer, capacity) }
+            return chime_icu_windows_to_iana(windowsID, nil, buffer, capacity)
+        }
+        return result?.isEmpty == false ? result : nil
+    }
+
+    static func windowsIdentifier(forIANA id: String) -> String? {
+        let result = string { chime_icu_iana_to_windows(id, $0, $1) }
+        return result?.isEmpty == false ? result : nil
+    }
+
+    static func shortName(_ id: String, daylight: Bool, locale: String = "en_US") -> String? {
+        string { chime_icu_short_name(id, daylight ? 1 : 0, locale, $0, $1) }
+    }
+
+    struct RawRules {
+        var rules: chime_icu_zone_rules
+        var transitions: [chime_icu_transition]
+    }
+
+    /// ICU's rules for a zone, or `nil` when ICU does not know it.
+    static func zoneRules(_ id: String) -> RawRules? {
+        var capacity = 512
+        while true {
+            var rules = chime_icu_zone_rules()
+            var transitions = [chime_icu_transition](repeating: chime_icu_transition(), count: capacity)
+            let status = transitions.withUnsafeMutableBufferPointer {
+                chime_icu_zone_rules_get(id, &rules, $0.baseAddress, Int32(capacity))
+            }
+            guard status == 0 else { return nil }
+            if Int(rules.transition_total) <= capacity {
+                transitions.removeSubrange(Int(rules.transition_count)...)
+                return RawRules(rules: rules, transitions: transitions)
+            }
+            capacity = Int(rules.transition_total)
+        }
+    }
+}

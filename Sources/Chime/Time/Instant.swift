@@ -1,0 +1,44 @@
+/// A point on the UTC time line: whole seconds since 1970-01-01T00:00:00Z plus nanoseconds.
+///
+/// Exact integer arithmetic only (no `Double`). Leap seconds are not counted, as in POSIX
+/// time, TZif "posix" data and Foundation.
+public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// Seconds since the Unix epoch (floor; may be negative).
+    public var seconds: Int64
+    /// Nanoseconds within the second, 0..<1_000_000_000.
+    public var nanoseconds: Int32
+
+    @inlinable
+    public init(seconds: Int64, nanoseconds: Int32 = 0) {
+        precondition(nanoseconds >= 0 && nanoseconds < 1_000_000_000, "nanoseconds out of range")
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
+    /// The earliest and latest instants Chime accepts: 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999999999Z.
+    public static let supportedRange: ClosedRange<Instant> =
+        Instant(seconds: -62_135_596_800)...Instant(seconds: 253_402_300_799, nanoseconds: 999_999_999)
+
+    /// Fails with `.yearOutOfRange` when the instant is outside years 1...9999 UTC.
+    public func checkedInSupportedRange() throws(TimeError) -> Instant {
+        guard Instant.supportedRange.contains(self) else {
+            let year = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(seconds, 86_400).quotient).year
+            throw .yearOutOfRange(year)
+        }
+        return self
+    }
+
+    @inlinable
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        lhs.seconds != rhs.seconds ? lhs.seconds < rhs.seconds : lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    /// This instant moved by whole seconds.
+    @inlinable
+    public func adding(seconds delta: Int64) -> Instant {
+        Instant(seconds: seconds + delta, nanoseconds: nanoseconds)
+    }
+
+    /// ISO 8601 in UTC, e.g. `2026-03-08T07:00:00Z`; fractional seconds only when non-zero.
+    public var description: String { utcString }
+}

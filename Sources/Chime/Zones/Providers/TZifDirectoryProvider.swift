@@ -1,0 +1,117 @@
+/// Zone rules from a compiled tz database directory (`TZDIR`, default /usr/share/zoneinfo).
+///
+/// The id list, aliases and version come from the directory's `tzdata.zi` (the tz source that
+/// Debian and zic ship beside the binaries: `Z` lines are zones, `L target alias` lines are links,
+/// the first line is `# version 2025b`); without it, the tree is walked for TZif files.
+final class TZifDirectoryProvider: ZoneProvider {
+    static let defaultDirectory = "/usr/share/zoneinfo"
+
+    let source = ZoneSource.tzif
+    let directory: String
+    let version: String?
+    private let zones: Set<String>
+    private let aliases: [String: String]
+    private let sortedIdentifiers: [String]
+
+    init(directory: String) throws(ZoneError) {
+        guard FileSystem.isDirectory(directory) else {
+            throw .sourceUnavailable(.tzif, reason: "\(directory) is not a directory (set TZDIR or install tzdata)")
+        }
+        self.directory = directory
+        if let text = try? FileSystem.readFile(directory + "/tzdata.zi") {
+            let index = Self.parseTzdataZi(text)
+            version = index.version
+            zones = index.zones
+            aliases = index.aliases
+        } else {
+            version = (try? FileSystem.readFile(directory + "/+VERSION")).map {
+                String(decoding: $0, as: UTF8.self).trimmingWhitespace()
+            }
+            zones = Self.walk(directory, prefix: "")
+            aliases = [:]
+        }
+        let zoneSet = zones
+        sortedIdentifiers = (Array(zoneSet) + aliases.keys.filter { !zoneSet.contains($0) }).sorted()
+    }
+
+    func identifiers() -> [String] { sortedIdentifiers }
+
+    func canonicalIdentifier(for id: String) -> String? {
+        if zones.contains(id) { return id }
+        if let target = aliases[id] { return target }
+        // A file the index does not list (e.g. a local addition): accept it if it is TZif.
+        if Self.isPlausible(id), Self.hasTZifMagic(directory + "/" + id) { return id }
+        return nil
+    }
+
+    func rules(for id: String) throws(ZoneError) -> ZoneRules {
+        guard Self.isPlausible(id) else { throw .unknownZone(id, suggestions: []) }
+        let path = directory + "/" + id
+        let contents = try TZifParser.parse(try FileSystem.readFile(path, limit: 1 << 20), path: path)
+        let table = try TransitionTableBuilder.build(initial: contents.initial, transitions: contents.transitions, footer: contents.footer)
+        return ZoneRules(identifier: id, source: .tzif, version: version, table: table)
+    }
+
+    /// Ids are relative paths of letters, digits and `/_+-`; never absolute and never `..`.
+    static func isPlausible(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count < 256, !id.hasPrefix("/"), !id.contains("..") else { return false }
+        return id.utf8.allSatisfy { c in
+            (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)
+                || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+        }
+    }
+
+    private static func hasTZifMagic(_ path: String) -> Bool {
+        guard FileSystem.isRegularFile(path), let bytes = try? FileSystem.readFile(path, limit: 1 << 20) else { return false }
+        return bytes.starts(with: [0x54, 0x5A, 0x69, 0x66])
+    }
+
+    static func parseTzdataZi(_ bytes: [UInt8]) -> (version: String?, zones: Set<String>, aliases: [String: String]) {
+        var version: String?
+        var zones = Set<String>()
+        var aliases: [String: String] = [:]
+        for line in bytes.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x20, omittingEmptySubsequences: true)
+            guard let head = fields.first else { continue }
+            if head.elementsEqual("Z".utf8), fields.count >= 2 {
+                zones.insert(String(decoding: fields[1], as: UTF8.self))
+            } else if head.elementsEqual("L".utf8), fields.count >= 3 {
+                aliases[String(decoding: fields[2], as: UTF8.self)] = String(decoding: fields[1], as: UTF8.self)
+            } else if head.elementsEqual("#".utf8), fields.count >= 3, fields[1].elementsEqual("version".utf8), version == nil {
+                version = String(decoding: fields[2], as: UTF8.self)
+            }
+        }
+        // A link may point at another link; follow to the zone (bounded).
+        for (alias, var target) in aliases {
+            var hops = 0
+            while !zones.contains(target), let next = aliases[target], hops < 8 { target = next; hops += 1 }
+            aliases[alias] = target
+        }
+        return (version, zones, aliases)
+    }
+
+    /// Every TZif file below `directory`, skipping the `posix/` and `right/` copies.
+    private static func walk(_ directory: String, prefix: String) -> Set<String> {
+        var found = Set<String>()
+        for name in FileSystem.contents(of: directory + "/" + prefix) {
+            let id = prefix.isEmpty ? name : prefix + "/" + name
+            if prefix.isEmpty && ["posix", "right", "posixrules", "localtime", "Factory"].contains(name) { continue }
+            let path = directory + "/" + id
+            if FileSystem.isDirectory(path) {
+                found.formUnion(walk(directory, prefix: id))
+            } else if isPlausible(id), hasTZifMagic(path) {
+                found.insert(id)
+            }
+        }
+        return found
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

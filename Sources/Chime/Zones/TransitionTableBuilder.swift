@@ -1,0 +1,83 @@
+/// Builds a `TransitionTable` from a source's listed transitions plus the rule that follows them.
+/// Both sources (TZif and ICU) go through here, so they share one representation.
+struct TransitionTableBuilder {
+    private var types: [LocalTimeType] = []
+    private var instants: [Int64] = []
+    private var typeIndices: [UInt8] = []
+    private var initialType: UInt8 = 0
+
+    /// - Parameters:
+    ///   - initial: the type before the first transition (for TZif, usually LMT).
+    ///   - transitions: ascending instants and the type each switches to.
+    ///   - footer: what holds after the last transition (`nil`: the last type forever).
+    static func build(initial: LocalTimeType, transitions: [(seconds: Int64, type: LocalTimeType)],
+                      footer: POSIXTimeZoneString.Footer?) throws(ZoneError) -> TransitionTable {
+        var builder = TransitionTableBuilder()
+        builder.initialType = try builder.index(of: initial)
+        for t in transitions { try builder.append(t.seconds, t.type) }
+        guard case .recurring(let rule)? = footer else {
+            return builder.table(cycleStart: nil, coversPast: false, rule: nil)
+        }
+        return try builder.appendingCycle(of: rule, explicitCount: transitions.count)
+    }
+
+    private mutating func index(of type: LocalTimeType) throws(ZoneError) -> UInt8 {
+        if let i = types.firstIndex(of: type) { return UInt8(i) }
+        guard types.count < 256 else { throw .malformedTZif(path: "", reason: "more than 256 local time types") }
+        types.append(type)
+        return UInt8(types.count - 1)
+    }
+
+    /// Appends a transition, dropping no-ops and letting a later transition at the same instant win.
+    private mutating func append(_ seconds: Int64, _ type: LocalTimeType) throws(ZoneError) {
+        let index = try index(of: type)
+        if let last = instants.last, last == seconds {
+            instants.removeLast()
+            typeIndices.removeLast()
+        }
+        let previous = typeIndices.last ?? initialType
+        guard previous != index else { return }
+        instants.append(seconds)
+        typeIndices.append(index)
+    }
+
+    /// Expands `rule` over one full 400-year cycle (plus a year of margin for wall-time lookups).
+    private mutating func appendingCycle(of rule: RecurringRule, explicitCount: Int) throws(ZoneError) -> TransitionTable {
+        let coversPast = explicitCount == 0
+        let lastListed = instants.last
+        var firstYear: Int64 = lastListed.map { Self.year(of: $0) - 1 } ?? 1969
+        if let startYear = rule.startYear { firstYear = max(firstYear, startYear) }
+        let cycleStartYear = coversPast ? 1970 : max(firstYear + 2, lastListed.map { Self.year(of: $0) + 1 } ?? 1970)
+        let cycleStart = CivilArithmetic.daysFromCivil(year: cycleStartYear, month: 1, day: 1) * CivilArithmetic.secondsPerDay
+
+        var generated: [(seconds: Int64, toDaylight: Bool)] = []
+        generated.reserveCapacity(Int(cycleStartYear + 402 - firstYear) * 2)
+        for year in firstYear...(cycleStartYear + 401) {
+            generated.append(contentsOf: rule.transitions(in: year))
+        }
+        generated.sort { $0.seconds < $1.seconds }
+        if coversPast {
+            // The rule is all there is: start the table at the cycle, in the state the rule implies there.
+            generated.removeAll { $0.seconds < cycleStart }
+            guard let first = generated.first else { return table(cycleStart: nil, coversPast: false, rule: rule) }
+            initialType = try index(of: first.toDaylight ? rule.standard : rule.daylight)
+        } else if let lastListed {
+            generated.removeAll { $0.seconds <= lastListed }
+        }
+        for t in generated { try append(t.seconds, t.toDaylight ? rule.daylight : rule.standard) }
+        // A rule whose transitions all cancel (e.g. DST all year) leaves nothing to cycle.
+        guard let last = instants.last, last >= cycleStart + TransitionTable.period else {
+            return table(cycleStart: nil, coversPast: false, rule: rule)
+        }
+        return table(cycleStart: cycleStart, coversPast: coversPast, rule: rule)
+    }
+
+    private func table(cycleStart: Int64?, coversPast: Bool, rule: RecurringRule?) -> TransitionTable {
+        TransitionTable(instants: instants, typeIndices: typeIndices, types: types, initialType: initialType,
+                        cycleStart: cycleStart, cycleCoversPast: coversPast, recurringRule: rule)
+    }
+
+    private static func year(of seconds: Int64) -> Int64 {
+        CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(seconds, CivilArithmetic.secondsPerDay).quotient).year
+    }
+}

@@ -1,0 +1,158 @@
+import Synchronization
+
+/// Looks zones up by id across the two sources, caches loaded rules, and says which source answered.
+///
+/// - Ids: canonical tz ids, aliases (`US/Eastern`, `Asia/Calcutta`), Windows ids via ICU
+///   (`Eastern Standard Time`), and a case-insensitive exact match (`america/new_york`).
+/// - Source choice (`SourcePreference`): by default the source with the newer tz data version
+///   (on Debian 12: TZif 2025b over ICU 2022e); override with `preference:` or `CHIME_ZONE_SOURCE`.
+/// - An unknown id is `ZoneError.unknownZone` with the closest known ids; never GMT.
+public final class ZoneDatabase: Sendable {
+    /// The environment variable that overrides the source: `tzif`, `icu` or `newest`.
+    public static let sourceEnvironmentVariable = "CHIME_ZONE_SOURCE"
+
+    /// A database configured from the environment (`TZDIR`, `CHIME_ZONE_SOURCE`).
+    public static let shared = ZoneDatabase()
+
+    public enum SourcePreference: String, Sendable, CaseIterable {
+        /// Whichever source has the newest tz data version (ties go to TZif, which has abbreviations).
+        case newest
+        /// Only the TZif directory.
+        case tzif
+        /// Only system ICU.
+        case icu
+    }
+
+    /// A source and its tz data version, for display.
+    public struct SourceInfo: Sendable, Hashable {
+        public let source: ZoneSource
+        public let version: String?
+        /// Why the source cannot be used, when it cannot.
+        public let unavailableReason: String?
+    }
+
+    public let preference: SourcePreference
+    private let tzif: TZifDirectoryProvider?
+    private let tzifError: ZoneError?
+    private let icu: ICUProvider
+    private let cache = Mutex<[String: ZoneRules]>([:])
+
+    /// - Parameters:
+    ///   - preference: `nil` reads `CHIME_ZONE_SOURCE` (default `.newest`).
+    ///   - tzifDirectory: `nil` reads `TZDIR` (default /usr/share/zoneinfo).
+    public init(preference: SourcePreference? = nil, tzifDirectory: String? = nil) {
+        self.preference = preference
+            ?? FileSystem.environment(Self.sourceEnvironmentVariable).flatMap { SourcePreference(rawValue: $0.lowercased()) }
+            ?? .newest
+        let directory = tzifDirectory ?? FileSystem.environment("TZDIR") ?? TZifDirectoryProvider.defaultDirectory
+        do {
+            tzif = try TZifDirectoryProvider(directory: directory)
+            tzifError = nil
+        } catch {
+            tzif = nil
+            tzifError = error
+        }
+        icu = ICUProvider()
+    }
+
+    /// Reads `CHIME_ZONE_SOURCE`; an invalid value is an error rather than a silent default.
+    public static func preferenceFromEnvironment() throws(ZoneError) -> SourcePreference? {
+        guard let value = FileSystem.environment(sourceEnvironmentVariable) else { return nil }
+        guard let preference = SourcePreference(rawValue: value.lowercased()) else {
+            throw .sourceUnavailable(.tzif, reason: "\(sourceEnvironmentVariable)='\(value)' is not one of newest, tzif, icu")
+        }
+        return preference
+    }
+
+    // MARK: Sources
+
+    /// Both sources with their versions, the preferred one first.
+    public var sources: [SourceInfo] {
+        let tzifInfo = SourceInfo(source: .tzif, version: tzif?.version, unavailableReason: tzifError?.description)
+        let icuInfo = SourceInfo(source: .icu, version: icu.version, unavailableReason: nil)
+        return preferredOrder.first == .icu ? [icuInfo, tzifInfo] : [tzifInfo, icuInfo]
+    }
+
+    /// The sources consulted, in order.
+    public var preferredOrder: [ZoneSource] {
+        switch preference {
+        case .tzif: return [.tzif]
+        case .icu: return [.icu]
+        case .newest:
+            guard tzif != nil else { return [.icu] }
+            return TZDataVersion.isNewer(icu.version, than: tzif?.version) ? [.icu, .tzif] : [.tzif, .icu]
+        }
+    }
+
+    private func provider(_ source: ZoneSource) -> (any ZoneProvider)? {
+        source == .icu ? icu : tzif
+    }
+
+    // MARK: Lookup
+
+    /// Rules for a zone id from the preferred source that knows it. Cached; thread-safe.
+    public func rules(for id: String) throws(ZoneError) -> ZoneRules {
+        if let cached = cache.withLock({ $0[id] }) { return cached }
+        let (source, canonical) = try locate(id)
+        let rules = try provider(source)!.rules(for: canonical)
+        cache.withLock { $0[id] = rules }
+        return rules
+    }
+
+    /// Which source would answer for `id`, and the canonical id it knows it by.
+    public func locate(_ id: String) throws(ZoneError) -> (source: ZoneSource, canonicalIdentifier: String) {
+        let order = preferredOrder
+        for candidate in [id] + alternativeSpellings(of: id) {
+            for source in order {
+                if let canonical = provider(source)?.canonicalIdentifier(for: candidate) { return (source, canonical) }
+            }
+        }
+        if order == [.tzif], tzif == nil, let tzifError { throw tzifError }
+        throw .unknownZone(id, suggestions: suggestions(for: id))
+    }
+
+    /// Windows ids (via ICU) and case-insensitive matches of known ids.
+    private func alternativeSpellings(of id: String) -> [String] {
+        var result: [String] = []
+        if let iana = ICU.ianaIdentifier(forWindowsID: id) { result.append(iana) }
+        let lowered = id.lowercased()
+        if let match = identifiers().first(where: { $0.lowercased() == lowered && $0 != id }) { result.append(match) }
+        return result
+    }
+
+    /// The Windows id for a zone, when ICU has one.
+    public func windowsIdentifier(for id: String) -> String? {
+        ICU.windowsIdentifier(forIANA: id)
+    }
+
+    /// Every id the consulted sources know, sorted, optionally filtered by a case-insensitive substring.
+    public func identifiers(matching search: String? = nil) -> [String] {
+        var all = Set<String>()
+        for source in preferredOrder { all.formUnion(provider(source)?.identifiers() ?? []) }
+        let sorted = all.sorted()
+        guard let search, !search.isEmpty else { return sorted }
+        let needle = search.lowercased()
+        return sorted.filter { $0.lowercased().contains(needle) }
+    }
+
+    /// Every id the given source knows (empty if unavailable).
+    public func identifiers(in source: ZoneSource) -> [String] {
+        provider(source)?.identifiers() ?? []
+    }
+
+    /// Rules for `id` from one specific source, bypassing the preference (for comparison and tests).
+    public func rules(for id: String, source: ZoneSource) throws(ZoneError) -> ZoneRules {
+        guard let provider = provider(source) else {
+            throw tzifError ?? .sourceUnavailable(source, reason: "not configured")
+        }
+        guard let canonical = provider.canonicalIdentifier(for: id) else {
+            throw .unknownZone(id, suggestions: suggestions(for: id))
+        }
+        return try provider.rules(for: canonical)
+    }
+
+    /// Up to three known ids closest to `id` (edit distance on the whole id and on its last part).
+    public func suggestions(for id: String) -> [String] {
+        ZoneNameSuggester.closest(to: id, among: identifiers(), limit: 3)
+    }
+}

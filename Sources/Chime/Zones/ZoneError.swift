@@ -1,0 +1,41 @@
+/// Errors from loading zones. Each names what failed and, where it helps, what to do.
+public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No source knows this id. `suggestions` are the closest known ids.
+    case unknownZone(String, suggestions: [String])
+    /// A TZif file is corrupt or unsupported.
+    case malformedTZif(path: String, reason: String)
+    /// A POSIX TZ footer string cannot be parsed.
+    case invalidPOSIXRule(String, String)
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+    /// ICU failed or does not know the zone.
+    case icu(zone: String, reason: String)
+    /// The requested source is not available (e.g. no TZif directory).
+    case sourceUnavailable(ZoneSource, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownZone(id, suggestions):
+            let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
+            return "unknown time zone '\(id)'\(hint) (list ids with `chime zones --search TEXT`)"
+        case let .malformedTZif(path, reason):
+            return "malformed TZif file \(path): \(reason)"
+        case let .invalidPOSIXRule(rule, reason):
+            return "invalid POSIX TZ rule '\(rule)': \(reason)"
+        case let .unreadable(path, reason):
+            return "cannot read \(path): \(reason)"
+        case let .icu(zone, reason):
+            return "ICU cannot provide zone '\(zone)': \(reason)"
+        case let .sourceUnavailable(source, reason):
+            return "zone source '\(source.rawValue)' is unavailable: \(reason)"
+        }
+    }
+}
+
+/// Where a zone's rules came from.
+public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
+    /// Compiled tz database files (`TZDIR`, default /usr/share/zoneinfo).
+    case tzif
+    /// System ICU's zoneinfo64 (honours `ICU_TIMEZONE_FILES_DIR`).
+    case icu
+}

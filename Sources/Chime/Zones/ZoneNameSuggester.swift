@@ -1,0 +1,35 @@
+/// "Did you mean" for zone ids: case-insensitive edit distance.
+enum ZoneNameSuggester {
+    static func closest(to query: String, among candidates: [String], limit: Int) -> [String] {
+        let q = Array(query.lowercased().utf8)
+        guard !q.isEmpty else { return [] }
+        var scored: [(distance: Int, id: String)] = []
+        for id in candidates {
+            let full = Array(id.lowercased().utf8)
+            let last = Array((id.split(separator: "/").last.map(String.init) ?? id).lowercased().utf8)
+            let distance = min(editDistance(q, full), editDistance(q, last))
+            let substring = full.count >= q.count && id.lowercased().contains(query.lowercased())
+            let score = substring ? 0 : distance
+            if score <= max(2, q.count / 3) { scored.append((score, id)) }
+        }
+        scored.sort { ($0.distance, $0.id.count, $0.id) < ($1.distance, $1.id.count, $1.id) }
+        return scored.prefix(limit).map(\.id)
+    }
+
+    /// Levenshtein distance with two rows.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

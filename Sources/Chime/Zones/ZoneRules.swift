@@ -1,0 +1,102 @@
+/// A zone's complete offset history and future, immutable and cheap to share across threads.
+///
+/// Built once per zone from TZif files or system ICU (see `ZoneDatabase`); queries are pure
+/// integer arithmetic with no allocation: one binary search over the transition instants.
+///
+/// ```swift
+/// let ny = try ZoneDatabase.shared.rules(for: "America/New_York")
+/// ny.type(at: Instant(seconds: 1_772_953_200))   // 2026-03-08T07:00:00Z -> EDT, -14400
+/// ny.resolve(try CivilDateTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30))  // .gap
+/// ```
+public struct ZoneRules: Sendable {
+    /// The id the rules were loaded for (canonical where the source knows it).
+    public let identifier: String
+    public let source: ZoneSource
+    /// The tz data version of the source, e.g. "2025b"; `nil` when the source does not say.
+    public let version: String?
+    @usableFromInline let table: TransitionTable
+
+    init(identifier: String, source: ZoneSource, version: String?, table: TransitionTable) {
+        self.identifier = identifier
+        self.source = source
+        self.version = version
+        self.table = table
+    }
+
+    /// A zone with one fixed offset forever (e.g. for tests and `Etc/` zones built by hand).
+    public static func fixed(identifier: String, type: LocalTimeType) -> ZoneRules {
+        ZoneRules(identifier: identifier, source: .tzif, version: nil,
+                  table: TransitionTable(instants: [], typeIndices: [], types: [type], initialType: 0,
+                                         cycleStart: nil, cycleCoversPast: false, recurringRule: nil))
+    }
+
+    // MARK: Instant -> local
+
+    /// Seconds east of UTC in force at `seconds` (UTC seconds since 1970). The hot path.
+    @inlinable
+    public func utcOffset(atSeconds seconds: Int64) -> Int32 {
+        table.utcOffset(at: seconds)
+    }
+
+    @inlinable
+    public func utcOffset(at instant: Instant) -> Int32 {
+        table.utcOffset(at: instant.seconds)
+    }
+
+    /// Offset, DST flag and abbreviation in force at `instant`.
+    public func type(at instant: Instant) -> LocalTimeType {
+        table.type(ofPeriod: table.periodIndex(ofMapped: table.mapIntoTable(instant.seconds).seconds))
+    }
+
+    /// The wall time at `instant`.
+    public func localDateTime(at instant: Instant) -> CivilDateTime {
+        CivilDateTime(localSeconds: instant.seconds + Int64(utcOffset(at: instant)), nanosecond: Int(instant.nanoseconds))
+    }
+
+    // MARK: Transitions
+
+    /// The first transition strictly after `instant`, or `nil` if the zone never changes again.
+    public func nextTransition(after instant: Instant) -> ZoneTransition? {
+        let (mapped, shift) = table.mapIntoTable(instant.seconds)
+        let i = table.periodIndex(ofMapped: mapped) + 1
+        guard i < table.instants.count else { return nil }
+        return transition(at: i, shift: shift)
+    }
+
+    /// The last transition strictly before `instant`, or `nil` if there is none.
+    public func previousTransition(before instant: Instant) -> ZoneTransition? {
+        // A transition at exactly `instant` (nanoseconds 0) is not before it.
+        let probe = instant.nanoseconds == 0 ? instant.seconds - 1 : instant.seconds
+        var (mapped, shift) = table.mapIntoTable(probe)
+        var i = table.periodIndex(ofMapped: mapped)
+        if i < 0 && table.cycleCoversPast {
+            // Before the table's first entry: the same point one period later, one period back.
+            (mapped, shift) = (mapped + TransitionTable.period, shift - TransitionTable.period)
+            i = table.periodIndex(ofMapped: mapped)
+        }
+        guard i >= 0 else { return nil }
+        return transition(at: i, shift: shift)
+    }
+
+    /// Every transition with `from <= instant < to`, in order.
+    public func transitions(from: Instant, to: Instant) -> [ZoneTransition] {
+        var result: [ZoneTransition] = []
+        var cursor = Instant(seconds: from.seconds - 1, nanoseconds: 999_999_999)
+        while let next = nextTransition(after: cursor), next.instant < to {
+            result.append(next)
+            cursor = next.instant
+        }
+        return result
+    }
+
+    private func transition(at i: Int, shift: Int64) -> ZoneTransition {
+        ZoneTransition(instant: Instant(seconds: table.instants[i] + shift),
+                       before: table.type(ofPeriod: i - 1), after: table.type(ofPeriod: i))
+    }
+
+    /// The annual DST rule in force after the last irregular transition, if any.
+    public var recurringRule: RecurringRule? { table.recurringRule }
+
+    /// Every distinct local time type the zone uses.
+    public var localTimeTypes: [LocalTimeType] { table.types }
+}

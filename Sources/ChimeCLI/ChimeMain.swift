@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Chime
+
+/// The `chime` executable: dispatches to one command, maps errors to exit codes (CONTRACT.md).
+@main
+enum ChimeMain {
+    static let version = "0.1.0"
+
+    typealias Runner = @Sendable (ParsedArguments, inout Output) throws(CLIError) -> Int32
+    static let commands: [(spec: CommandSpec, run: Runner)] = [
+        (ZonesCommand.spec, ZonesCommand.run),
+        (ZoneCommand.spec, ZoneCommand.run),
+        (TransitionsCommand.spec, TransitionsCommand.run),
+        (ResolveCommand.spec, ResolveCommand.run),
+    ]
+
+    static func main() {
+        var output = Output()
+        let status = run(Array(CommandLine.arguments.dropFirst()), output: &output)
+        output.flush()
+        exit(status)
+    }
+
+    static func run(_ arguments: [String], output: inout Output) -> Int32 {
+        guard let first = arguments.first else {
+            output.line(help)
+            return 0
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+                output.line(command.spec.help)
+            } else {
+                output.line(help)
+            }
+            return 0
+        case "--version", "version":
+            output.line(versionText())
+            return 0
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            Output.error(CLIError.usage("unknown command '\(first)' (commands: \(commands.map(\.spec.name).joined(separator: ", ")))", command: nil).message)
+            return 2
+        }
+        do {
+            let args = try command.spec.parse(Array(arguments.dropFirst()))
+            if args.helpRequested {
+                output.line(command.spec.help)
+                return 0
+            }
+            return try command.run(args, &output)
+        } catch {
+            output.flush()
+            Output.error(error.message)
+            return error.exitCode
+        }
+    }
+
+    static var help: String {
+        var lines = ["chime \(version) — when recurring schedules fire, in every IANA zone, across every DST transition.",
+                     "", "USAGE: chime <command> [options]", "", "COMMANDS:"]
+        lines += commands.map { "  " + $0.spec.name.padding(to: 14) + $0.spec.summary }
+        lines += ["", "  --version     Print the version and the tz data versions in use.",
+                  "", "Run 'chime <command> --help' for a command's options."]
+        return lines.joined(separator: "\n")
+    }
+
+    static func versionText() -> String {
+        let database = ZoneDatabase(preference: try? ZoneDatabase.preferenceFromEnvironment())
+        var lines = ["chime \(version)"]
+        for (i, info) in database.sources.enumerated() {
+            let role = i == 0 && info.unavailableReason == nil ? "preferred" : (database.preferredOrder.contains(info.source) ? "fallback" : "not used")
+            let state = info.unavailableReason.map { "unavailable: \($0)" } ?? role
+            lines.append("tz data: \(info.source.rawValue) \(info.version ?? "unknown") (\(state))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+@testable import Chime
+
+/// The pinned tz data in `tzdata-fixtures/`, compiled with `zic` once per test process into a
+/// temporary TZif tree, so zone tests do not change when the host's tzdata does.
+enum Fixtures {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let source = packageRoot.appendingPathComponent("tzdata-fixtures/tzdata.zi")
+    static let pinnedVersion = "2025b"
+
+    /// Path of the compiled tree (contains the TZif files plus a copy of `tzdata.zi`).
+    static let zoneinfoDirectory: String = {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("chime-tzif-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        // `-b fat` keeps explicit transitions through 2037 like Debian's files; the footer covers the rest.
+        let result = run("/usr/sbin/zic", ["-b", "fat", "-d", dir.path, source.path])
+        precondition(result.status == 0, "zic failed: \(result.output)")
+        try! FileManager.default.copyItem(at: source, to: dir.appendingPathComponent("tzdata.zi"))
+        return dir.path
+    }()
+
+    /// A database over the pinned fixtures, TZif only.
+    static let tzifDatabase = ZoneDatabase(preference: .tzif, tzifDirectory: zoneinfoDirectory)
+
+    /// Every zone (`Z` line) in the pinned source, sorted.
+    static let zoneIdentifiers: [String] = {
+        let text = try! String(contentsOf: source, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.first == "Z" && fields.count > 1 ? String(fields[1]) : nil
+        }.sorted()
+    }()
+
+    /// Runs a program and returns its exit status and combined stdout (stderr discarded unless asked).
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                    stdin: Data? = nil) -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        process.standardInput = input
+        try! process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes fully before waiting, so a large output cannot block the child.
+        var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The built `chime` executable (tests run after `swift build` builds it as a product).
+    static var chimeExecutable: String {
+        let candidates = [".build/debug/chime", ".build/release/chime"].map { packageRoot.appendingPathComponent($0).path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }
+}
