@@ -40,11 +40,13 @@ enum CLIError: Error {
         case .malformedTZif, .invalidPOSIXRule: self = .input(error.description, code: "malformedZoneData")
         case .unreadable: self = .input(error.description, code: "unreadable")
         case .icu, .sourceUnavailable: self = .input(error.description, code: "zoneSourceUnavailable")
+        case .invalidConfiguration: self = .input(error.description, code: "badConfiguration")
         }
     }
 
     init(_ error: TimeError) {
         switch error {
+        case let .invalidText(_, reason): self = .input(error.description, code: CLIError(reason).code)
         case .yearOutOfRange: self = .input(error.description, code: "yearOutOfRange")
         case .invalidField: self = .input(error.description, code: "invalidField")
         case .malformedInstant: self = .input(error.description, code: "malformedInstant")

@@ -39,8 +39,13 @@ enum ChimeMain {
             }
             return 0
         case "--version", "version":
-            output.line(versionText())
-            return 0
+            do {
+                output.line(try versionText())
+                return 0
+            } catch {
+                Output.error(CLIError(error).message)
+                return 2
+            }
         default:
             break
         }
@@ -71,8 +76,8 @@ enum ChimeMain {
         return lines.joined(separator: "\n")
     }
 
-    static func versionText() -> String {
-        let database = ZoneDatabase(preference: try? ZoneDatabase.preferenceFromEnvironment())
+    static func versionText() throws(ZoneError) -> String {
+        let database = ZoneDatabase(preference: try ZoneDatabase.preferenceFromEnvironment())
         var lines = ["chime \(version)"]
         for (i, info) in database.sources.enumerated() {
             let role = i == 0 && info.unavailableReason == nil ? "preferred" : (database.preferredOrder.contains(info.source) ? "fallback" : "not used")

@@ -13,18 +13,20 @@ public enum ISO8601Format {
     public static func parseInstant(_ text: String) throws(TimeError) -> Instant {
         if text == "now" { return Instant.now() }
         var scanner = Scanner(text)
-        guard let local = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
+        guard let fields = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
             throw .malformedInstant(text)
         }
+        let local: CivilDateTime
+        do { local = try fields.validated() } catch { throw .invalidText(text, error) }
         let instant = Instant(seconds: local.localSeconds - Int64(offset), nanoseconds: Int32(local.nanosecond))
-        return try instant.checkedInSupportedRange()
+        do { return try instant.checkedInSupportedRange() } catch { throw .invalidText(text, error) }
     }
 
     /// Parses a wall time with no offset.
     public static func parseLocal(_ text: String) throws(TimeError) -> CivilDateTime {
         var scanner = Scanner(text)
-        guard let local = scanner.dateTime(), scanner.atEnd else { throw .malformedLocalTime(text) }
-        return local
+        guard let fields = scanner.dateTime(), scanner.atEnd else { throw .malformedLocalTime(text) }
+        do { return try fields.validated() } catch { throw .invalidText(text, error) }
     }
 
     /// `2026-03-08T02:30:00`, fractional seconds only when non-zero.
@@ -82,7 +84,15 @@ public enum ISO8601Format {
             return true
         }
 
-        mutating func dateTime() -> CivilDateTime? {
+        /// Fields as written; range checks happen in `validated()` so errors can name the field.
+        struct Fields {
+            var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, nanosecond = 0
+            func validated() throws(TimeError) -> CivilDateTime {
+                try CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+            }
+        }
+
+        mutating func dateTime() -> Fields? {
             guard let y = digits(4), take(UInt8(ascii: "-")), let mo = digits(2), take(UInt8(ascii: "-")), let d = digits(2),
                   take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")),
                   let h = digits(2), take(UInt8(ascii: ":")), let mi = digits(2)
@@ -101,7 +111,7 @@ public enum ISO8601Format {
                     for _ in count..<max(count, 9) { nanos *= 10 }
                 }
             }
-            return try? CivilDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: s, nanosecond: nanos)
+            return Fields(year: y, month: mo, day: d, hour: h, minute: mi, second: s, nanosecond: nanos)
         }
 
         /// Offset in seconds east of UTC.

@@ -1,5 +1,5 @@
 /// Errors from building or parsing instants and civil date-times.
-public enum TimeError: Error, Sendable, Equatable, CustomStringConvertible {
+public indirect enum TimeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Chime supports years 1...9999 (proleptic Gregorian).
     case yearOutOfRange(Int64)
     /// A field is outside its range (e.g. month 13, day 31 in April, hour 24).
@@ -8,6 +8,8 @@ public enum TimeError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedInstant(String)
     /// Text that is not a local wall time (`2026-03-08T02:30:00`).
     case malformedLocalTime(String)
+    /// Text in the right shape whose value is invalid (`2026-02-30T02:30:00`): the text and why.
+    case invalidText(String, TimeError)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum TimeError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(text)' is not an instant: expected ISO 8601 with Z or an offset, e.g. 2026-03-08T07:00:00Z or 2026-03-08T03:00:00.250-04:00, or 'now'"
         case .malformedLocalTime(let text):
             return "'\(text)' is not a local wall time: expected e.g. 2026-03-08T02:30:00 (no offset)"
+        case let .invalidText(text, reason):
+            return "'\(text)' is invalid: \(reason)"
         }
     }
 }

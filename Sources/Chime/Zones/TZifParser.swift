@@ -20,6 +20,14 @@ enum TZifParser {
         }
     }
 
+    /// Parses a TZif file and builds its rules (what `TZifDirectoryProvider` does per zone).
+    static func rules(_ bytes: [UInt8], path: String, identifier: String, version: String?) throws(ZoneError) -> ZoneRules {
+        let contents = try parse(bytes, path: path)
+        let table = try TransitionTableBuilder.build(initial: contents.initial, transitions: contents.transitions,
+                                                     footer: contents.footer, origin: path)
+        return ZoneRules(identifier: identifier, source: .tzif, version: version, table: table)
+    }
+
     static func parse(_ bytes: [UInt8], path: String) throws(ZoneError) -> Contents {
         var reader = Reader(bytes: bytes, path: path)
         let first = try reader.header()
@@ -86,10 +94,12 @@ enum TZifParser {
         func fail(_ reason: String) -> ZoneError { .malformedTZif(path: path, reason: reason) }
 
         mutating func header() throws(ZoneError) -> Header {
-            guard remaining >= 44 else { throw fail("truncated header (\(remaining) bytes, need 44)") }
-            guard bytes[offset] == 0x54, bytes[offset + 1] == 0x5A, bytes[offset + 2] == 0x69, bytes[offset + 3] == 0x66 else {
+            let magic: [UInt8] = [0x54, 0x5A, 0x69, 0x66]   // "TZif"
+            // Magic first (as far as the bytes go), so a non-TZif file is named as such even when short.
+            guard bytes[offset...].starts(with: magic.prefix(min(4, remaining))) else {
                 throw fail(offset == 0 ? "not a TZif file (magic is not 'TZif')" : "second header lacks the 'TZif' magic")
             }
+            guard remaining >= 44 else { throw fail("truncated header (\(remaining) bytes, need 44)") }
             let v = bytes[offset + 4]
             let version: UInt8
             switch v {
@@ -103,7 +113,10 @@ enum TZifParser {
             for _ in 0..<6 {
                 let c = Int(UInt32(bitPattern: int32()))
                 // Each count needs at least one byte per item; anything larger than the file is absurd.
-                guard c <= bytes.count else { throw fail("absurd count \(c) in header (file is \(bytes.count) bytes)") }
+                guard c <= bytes.count else {
+                    throw fail(c < 1 << 16 ? "truncated: header count \(c) exceeds the file size (\(bytes.count) bytes)"
+                                          : "absurd count \(c) in header (file is \(bytes.count) bytes)")
+                }
                 counts.append(c)
             }
             (h.isutcnt, h.isstdcnt, h.leapcnt, h.timecnt, h.typecnt, h.charcnt) = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])

@@ -56,7 +56,9 @@ final class TransitionTable: Sendable {
     @inlinable @inline(__always)
     func mapIntoTable(_ seconds: Int64) -> (seconds: Int64, shift: Int64) {
         if seconds >= cycleEnd || (cycleCoversPast && seconds < cycleStart) {
-            let (q, r) = CivilArithmetic.floorDivMod(seconds - cycleStart, TransitionTable.period)
+            // Clamp to ±2^62 s (±146 billion years) so absurd inputs cannot overflow.
+            let clamped = min(max(seconds, -(1 << 62)), 1 << 62)
+            let (q, r) = CivilArithmetic.floorDivMod(clamped - cycleStart, TransitionTable.period)
             return (cycleStart + r, q * TransitionTable.period)
         }
         return (seconds, 0)

@@ -1,6 +1,13 @@
 /// Builds a `TransitionTable` from a source's listed transitions plus the rule that follows them.
 /// Both sources (TZif and ICU) go through here, so they share one representation.
 struct TransitionTableBuilder {
+    /// Transitions beyond this (about ±36 million years) are corrupt data, not history or forecast;
+    /// rejecting them keeps every later computation far from Int64 overflow.
+    static let plausibleSeconds: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
+    /// Annual rules are expanded only within the years Chime supports (plus margin).
+    static let ruleYears: ClosedRange<Int64> = 0...10_001
+
+    let origin: String
     private var types: [LocalTimeType] = []
     private var instants: [Int64] = []
     private var typeIndices: [UInt8] = []
@@ -10,9 +17,10 @@ struct TransitionTableBuilder {
     ///   - initial: the type before the first transition (for TZif, usually LMT).
     ///   - transitions: ascending instants and the type each switches to.
     ///   - footer: what holds after the last transition (`nil`: the last type forever).
+    ///   - origin: names the data in errors (a file path or `ICU zone X`).
     static func build(initial: LocalTimeType, transitions: [(seconds: Int64, type: LocalTimeType)],
-                      footer: POSIXTimeZoneString.Footer?) throws(ZoneError) -> TransitionTable {
-        var builder = TransitionTableBuilder()
+                      footer: POSIXTimeZoneString.Footer?, origin: String) throws(ZoneError) -> TransitionTable {
+        var builder = TransitionTableBuilder(origin: origin)
         builder.initialType = try builder.index(of: initial)
         for t in transitions { try builder.append(t.seconds, t.type) }
         guard case .recurring(let rule)? = footer else {
@@ -23,13 +31,16 @@ struct TransitionTableBuilder {
 
     private mutating func index(of type: LocalTimeType) throws(ZoneError) -> UInt8 {
         if let i = types.firstIndex(of: type) { return UInt8(i) }
-        guard types.count < 256 else { throw .malformedTZif(path: "", reason: "more than 256 local time types") }
+        guard types.count < 256 else { throw .malformedTZif(path: origin, reason: "more than 256 distinct local time types") }
         types.append(type)
         return UInt8(types.count - 1)
     }
 
     /// Appends a transition, dropping no-ops and letting a later transition at the same instant win.
     private mutating func append(_ seconds: Int64, _ type: LocalTimeType) throws(ZoneError) {
+        guard Self.plausibleSeconds.contains(seconds) else {
+            throw .malformedTZif(path: origin, reason: "transition time \(seconds) is absurd (more than 2^60 seconds from 1970)")
+        }
         let index = try index(of: type)
         if let last = instants.last, last == seconds {
             instants.removeLast()
@@ -45,17 +56,29 @@ struct TransitionTableBuilder {
     private mutating func appendingCycle(of rule: RecurringRule, explicitCount: Int) throws(ZoneError) -> TransitionTable {
         let coversPast = explicitCount == 0
         let lastListed = instants.last
-        var firstYear: Int64 = lastListed.map { Self.year(of: $0) - 1 } ?? 1969
+        let lastListedYear = lastListed.map(Self.year(of:))
+        // Listed transitions beyond the supported years leave nothing for the rule to govern.
+        if let lastListedYear, lastListedYear > Self.ruleYears.upperBound - 403 {
+            return table(cycleStart: nil, coversPast: false, rule: rule)
+        }
+        var firstYear: Int64 = lastListedYear.map { $0 - 1 } ?? 1969
         if let startYear = rule.startYear { firstYear = max(firstYear, startYear) }
-        let cycleStartYear = coversPast ? 1970 : max(firstYear + 2, lastListed.map { Self.year(of: $0) + 1 } ?? 1970)
+        firstYear = max(firstYear, Self.ruleYears.lowerBound)
+        let cycleStartYear = coversPast ? 1970 : max(firstYear + 2, (lastListedYear ?? 1969) + 1)
         let cycleStart = CivilArithmetic.daysFromCivil(year: cycleStartYear, month: 1, day: 1) * CivilArithmetic.secondsPerDay
+        // Cover the cycle plus a year of margin (wall-time lookups look up to ~2 days past its end).
+        // One more year is generated and then cut, so that a year's last transition can still be
+        // cancelled by the next year's first (all-year DST: "EST5EDT,0/0,J365/25").
+        let tableEnd = CivilArithmetic.daysFromCivil(year: cycleStartYear + 402, month: 1, day: 1) * CivilArithmetic.secondsPerDay
 
         var generated: [(seconds: Int64, toDaylight: Bool)] = []
         generated.reserveCapacity(Int(cycleStartYear + 402 - firstYear) * 2)
-        for year in firstYear...(cycleStartYear + 401) {
+        for year in firstYear...(cycleStartYear + 402) {
             generated.append(contentsOf: rule.transitions(in: year))
         }
-        generated.sort { $0.seconds < $1.seconds }
+        // At equal instants a DST start sorts after (and so overrides) a DST end.
+        generated.sort { ($0.seconds, $0.toDaylight ? 1 : 0) < ($1.seconds, $1.toDaylight ? 1 : 0) }
+        generated.removeAll { $0.seconds >= tableEnd }
         if coversPast {
             // The rule is all there is: start the table at the cycle, in the state the rule implies there.
             generated.removeAll { $0.seconds < cycleStart }

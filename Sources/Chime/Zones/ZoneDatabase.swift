@@ -59,7 +59,7 @@ public final class ZoneDatabase: Sendable {
     public static func preferenceFromEnvironment() throws(ZoneError) -> SourcePreference? {
         guard let value = FileSystem.environment(sourceEnvironmentVariable) else { return nil }
         guard let preference = SourcePreference(rawValue: value.lowercased()) else {
-            throw .sourceUnavailable(.tzif, reason: "\(sourceEnvironmentVariable)='\(value)' is not one of newest, tzif, icu")
+            throw .invalidConfiguration("\(sourceEnvironmentVariable)='\(value)' is not a zone source: use newest, tzif or icu")
         }
         return preference
     }

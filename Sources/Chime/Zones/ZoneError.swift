@@ -12,6 +12,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     case icu(zone: String, reason: String)
     /// The requested source is not available (e.g. no TZif directory).
     case sourceUnavailable(ZoneSource, reason: String)
+    /// A setting (e.g. `CHIME_ZONE_SOURCE`) has a value Chime does not accept.
+    case invalidConfiguration(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
             return "ICU cannot provide zone '\(zone)': \(reason)"
         case let .sourceUnavailable(source, reason):
             return "zone source '\(source.rawValue)' is unavailable: \(reason)"
+        case .invalidConfiguration(let message):
+            return message
         }
     }
 }

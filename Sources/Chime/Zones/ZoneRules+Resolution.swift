@@ -32,7 +32,7 @@ extension ZoneRules {
     public func resolve(localSeconds: Int64) -> RawResolution {
         // Map far-future (or, for rule-only zones, far-past) wall times into the table's cycle.
         var shift: Int64 = 0
-        var local = localSeconds
+        var local = min(max(localSeconds, -(1 << 62)), 1 << 62)    // far beyond any real wall time; no overflow below
         let t = table
         if local - Int64(t.maxOffset) >= t.cycleEnd || (t.cycleCoversPast && local - Int64(t.maxOffset) < t.cycleStart) {
             let mapped = t.mapIntoTable(local - Int64(t.maxOffset))

@@ -49,15 +49,21 @@ enum Fixtures {
         let input = Pipe()
         process.standardInput = input
         try! process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
+        // Feed stdin from another thread: a child that writes while we write would otherwise deadlock.
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            if let stdin { writer.write(stdin) }
+            try? writer.close()
+        }
         // Read both pipes fully before waiting, so a large output cannot block the child.
-        var errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }   // written once, read after group.wait()
+        let errBox = Box()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }

@@ -52,7 +52,7 @@ final class ICUProvider: ZoneProvider {
         }
         let table = try TransitionTableBuilder.build(
             initial: type(raw: r.initial_raw_offset_seconds, dst: r.initial_dst_savings_seconds),
-            transitions: transitions, footer: footer)
+            transitions: transitions, footer: footer, origin: "ICU zone \(id)")
         return ZoneRules(identifier: id, source: .icu, version: version, table: table)
     }
 

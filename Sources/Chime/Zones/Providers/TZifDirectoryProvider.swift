@@ -39,17 +39,15 @@ final class TZifDirectoryProvider: ZoneProvider {
     func canonicalIdentifier(for id: String) -> String? {
         if zones.contains(id) { return id }
         if let target = aliases[id] { return target }
-        // A file the index does not list (e.g. a local addition): accept it if it is TZif.
-        if Self.isPlausible(id), Self.hasTZifMagic(directory + "/" + id) { return id }
+        // A file the index does not list (e.g. a local addition): loading it says whether it is valid TZif.
+        if Self.isPlausible(id), FileSystem.isRegularFile(directory + "/" + id) { return id }
         return nil
     }
 
     func rules(for id: String) throws(ZoneError) -> ZoneRules {
         guard Self.isPlausible(id) else { throw .unknownZone(id, suggestions: []) }
         let path = directory + "/" + id
-        let contents = try TZifParser.parse(try FileSystem.readFile(path, limit: 1 << 20), path: path)
-        let table = try TransitionTableBuilder.build(initial: contents.initial, transitions: contents.transitions, footer: contents.footer)
-        return ZoneRules(identifier: id, source: .tzif, version: version, table: table)
+        return try TZifParser.rules(try FileSystem.readFile(path, limit: 1 << 20), path: path, identifier: id, version: version)
     }
 
     /// Ids are relative paths of letters, digits and `/_+-`; never absolute and never `..`.
