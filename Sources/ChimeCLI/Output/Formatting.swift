@@ -51,9 +51,11 @@ enum Formatting {
         let what = change > 0 ? "skips \(duration(change))" : change < 0 ? "repeats \(duration(-change))" : "same wall time"
         let before = "\(t.before.abbreviation) \(seconds(t.before.utcOffset))\(t.before.isDST ? " DST" : "")"
         let after = "\(t.after.abbreviation) \(seconds(t.after.utcOffset))\(t.after.isDST ? " DST" : "")"
-        let wallBefore = wallTime(t.instant, t.before).split(separator: "T").last!
-        let wallAfter = wallTime(t.instant, t.after)
-        return "\(t.instant)  \(before) -> \(after)  wall \(wallBefore) -> \(wallAfter) (\(what))"
+        // The wall clock reads `wallBefore` just as the transition happens, then `wallAfter`.
+        let wallBefore = wallTime(t.instant, t.before), wallAfter = wallTime(t.instant, t.after)
+        let sameDay = wallBefore.prefix(10) == wallAfter.prefix(10)
+        let shownAfter = sameDay ? String(wallAfter.dropFirst(11)) : wallAfter
+        return "\(t.instant)  \(before) -> \(after)  wall \(wallBefore) -> \(shownAfter) (\(what))"
     }
 
     /// `1h`, `30m`, `1h30m`, `24h`, `20m45s`.
