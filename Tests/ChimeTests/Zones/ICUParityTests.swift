@@ -56,7 +56,7 @@ import Testing
             zonesChecked += 1
 
             // A generator per zone, seeded from the id, so a failure reproduces for that zone alone.
-            var rng = Self.Random(seed: 0x1C0_7A21_7E57 ^ Self.fnv1a(id))
+            var rng = SplitMix64(seed: 0x1C0_7A21_7E57 ^ Self.fnv1a(id))
             var probes: [Int64] = []  // UTC milliseconds
             // Whole milliseconds anywhere 1850–2400: LMT, historical tables and the annual rules.
             for _ in 0..<Self.randomProbesPerZone {
@@ -213,7 +213,7 @@ import Testing
             let icu = try Self.icuDatabase.rules(for: id, source: .icu)
             let tzif = try Fixtures.tzifDatabase.rules(for: id, source: .tzif)
             #expect(icu.source == .icu && tzif.source == .tzif)
-            var rng = Self.Random(seed: 0x7A1F ^ Self.fnv1a(id))
+            var rng = SplitMix64(seed: 0x7A1F ^ Self.fnv1a(id))
             // Both sides of every transition either source has 1900–2400 (after 2100 only the
             // annual rules, which the 1900–2100 agreement makes the same rule), plus random instants.
             var probes: [Int64] = []
@@ -313,19 +313,6 @@ extension ICUParityTests {
             var buffer = [CChar](repeating: 0, count: 64)
             guard chime_icu_tzdata_version(&buffer, 64) > 0 else { return nil }
             return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-    }
-
-    /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and seedable, so every run probes the same instants.
-    struct Random: RandomNumberGenerator {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 
