@@ -20,7 +20,7 @@ let package = Package(
         // The engine: pure Swift, no Foundation.
         .target(name: "Chime", dependencies: ["CICUShim"]),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime"]),
-        .executableTarget(name: "ChimeBench", dependencies: ["Chime"], path: "Benchmarks/ChimeBench"),
+        .executableTarget(name: "ChimeBench", dependencies: ["Chime", "CICUShim"], path: "Benchmarks/ChimeBench"),
         .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim"]),
     ],
     swiftLanguageModes: [.v6],

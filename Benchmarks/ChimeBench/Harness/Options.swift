@@ -1,0 +1,75 @@
+/// Command-line options of `chime-bench`.
+struct Options {
+    /// Substrings; a scenario runs when its name contains any of them (all run when empty).
+    var filters: [String] = []
+    var quick = false
+    var json = false
+    var list = false
+    var help = false
+    /// The `chime` binary for `cold.*`; default: beside this executable (.build/release/chime).
+    var chimeExecutable: String?
+    /// Fixed operations per repetition instead of calibrating (for profilers such as callgrind).
+    var iterations: Int?
+
+    static let usage = """
+    USAGE: chime-bench [--filter NAME]... [--quick] [--json] [--list] [--chime PATH] [--iterations N]
+
+    Times Chime's zone operations against their targets and against peers (ICU ucal, Foundation,
+    a bare arithmetic floor). Build in release: swift run -c release chime-bench
+    For cold.chime.zone, build the CLI first: swift build -c release --product chime
+
+    OPTIONS:
+      --filter NAME   run only scenarios whose name contains NAME (repeatable)
+      --quick         few iterations and 3 repetitions (CI smoke run, a few seconds)
+      --json          machine-readable results on stdout instead of the table
+      --list          list scenario names and exit
+      --chime PATH    the chime executable timed by cold.chime.zone
+      --iterations N  exactly N operations per repetition, no calibration (for profiling, e.g.
+                      valgrind --tool=callgrind .build/release/chime-bench --filter resolve.local --iterations 100000)
+      -h, --help      show this help
+
+    Each scenario is calibrated (doubling as warm-up), then timed in 7 repetitions (3 with --quick);
+    min / median / max are per operation. Verdicts compare the median with the target.
+    Exit status: 0 after a run (even with MISS), 2 on bad usage.
+    """
+
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else {
+                throw UsageError(message: "\(flag) needs a value")
+            }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--filter": options.filters.append(try value(for: argument))
+            case "--quick": options.quick = true
+            case "--json": options.json = true
+            case "--list": options.list = true
+            case "--chime": options.chimeExecutable = try value(for: argument)
+            case "--iterations":
+                let text = try value(for: argument)
+                guard let n = Int(text), n > 0 else { throw UsageError(message: "--iterations needs a positive number, not '\(text)'") }
+                options.iterations = n
+            case "-h", "--help": options.help = true
+            default:
+                if argument.hasPrefix("--filter=") {
+                    options.filters.append(String(argument.dropFirst("--filter=".count)))
+                } else {
+                    throw UsageError(message: "unknown option '\(argument)'")
+                }
+            }
+        }
+        return options
+    }
+
+    func selects(_ name: String) -> Bool {
+        filters.isEmpty || filters.contains { name.contains($0) }
+    }
+}

@@ -1,0 +1,68 @@
+/// Runs scenarios: calibrates the iteration count (which also warms caches and branch predictors),
+/// then times several repetitions and reports nanoseconds per operation for each.
+struct Runner {
+    struct Settings {
+        /// Timed repetitions per scenario; min / median / max are over these.
+        let repetitions: Int
+        /// Wall time one repetition aims for.
+        let repetitionNanoseconds: UInt64
+        /// Operations per repetition when fixed (profiling); `nil` calibrates.
+        var fixedIterations: Int? = nil
+
+        static let full = Settings(repetitions: 7, repetitionNanoseconds: 100_000_000)
+        /// For CI smoke runs: a few milliseconds per scenario.
+        static let quick = Settings(repetitions: 3, repetitionNanoseconds: 3_000_000)
+    }
+
+    enum Outcome {
+        case measured(Measurement)
+        case skipped(name: String, reason: String)
+    }
+
+    let settings: Settings
+    let checksum: Checksum
+
+    func run(_ scenario: Scenario) -> Outcome {
+        let body: Scenario.Body
+        switch scenario.prepare() {
+        case .ready(let ready): body = ready
+        case .skip(let reason): return .skipped(name: scenario.name, reason: reason)
+        }
+        let iterations: Int
+        if let fixed = settings.fixedIterations {
+            iterations = min(fixed, scenario.maxIterations)
+            checksum.absorb(body(iterations))          // warm-up
+        } else {
+            iterations = calibrate(body, maxIterations: scenario.maxIterations)
+        }
+        var samples: [Double] = []
+        samples.reserveCapacity(settings.repetitions)
+        for _ in 0..<settings.repetitions {
+            let (elapsed, result) = MonotonicClock.measure { body(iterations) }
+            checksum.absorb(result)
+            samples.append(Double(elapsed) / Double(iterations))
+        }
+        return .measured(Measurement(
+            name: scenario.name, role: scenario.role, summary: scenario.summary, unit: scenario.unit,
+            iterationsPerRepetition: iterations, samples: samples, target: scenario.target,
+            baseline: scenario.baseline, ratioToBaseline: nil))
+    }
+
+    /// Grows the iteration count until one run takes a tenth of a repetition, then scales it to a
+    /// whole repetition. Every calibration run is also warm-up.
+    private func calibrate(_ body: Scenario.Body, maxIterations: Int) -> Int {
+        let probeBudget = settings.repetitionNanoseconds / 10
+        var n = 1
+        while true {
+            let (elapsed, result) = MonotonicClock.measure { body(n) }
+            checksum.absorb(result)
+            if elapsed >= probeBudget || n >= maxIterations {
+                let perOperation = max(Double(elapsed) / Double(n), 1)
+                let wanted = Int(Double(settings.repetitionNanoseconds) / perOperation)
+                return min(max(wanted, 1), maxIterations)
+            }
+            let grow = elapsed == 0 ? 100 : min(100, max(2, Int(probeBudget / elapsed) + 1))
+            n = min(n * grow, maxIterations)
+        }
+    }
+}

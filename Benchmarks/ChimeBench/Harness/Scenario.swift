@@ -1,0 +1,36 @@
+/// One thing to time: a named body that performs `iterations` operations and returns a checksum
+/// of what it computed (see `Checksum`).
+///
+/// The body owns the loop, so a 10 ns operation is not dwarfed by a closure call per operation.
+/// Bodies read pre-generated inputs cyclically; nothing is allocated or generated while timing.
+/// Setup (loading zones, opening ICU calendars) happens in `prepare`, only for selected scenarios.
+struct Scenario {
+    enum Role: String, Codable {
+        /// Chime itself; may carry a target.
+        case chime
+        /// Another implementation of the same operation (ICU, Foundation), for a ratio.
+        case peer
+        /// A lower bound: the arithmetic or system work any implementation must do.
+        case floor
+    }
+
+    typealias Body = (_ iterations: Int) -> UInt64
+
+    enum Preparation {
+        case ready(Body)
+        /// The scenario cannot run here (e.g. a missing binary): listed with the reason, not timed.
+        case skip(String)
+    }
+
+    let name: String
+    let role: Role
+    /// One line: what one operation is.
+    let summary: String
+    let unit: TimeUnit
+    var target: Target? = nil
+    /// The Chime scenario this one is compared with (ratio = this median / baseline median).
+    var baseline: String? = nil
+    /// Caps iterations per repetition (for expensive operations such as spawning a process).
+    var maxIterations: Int = .max
+    let prepare: () -> Preparation
+}

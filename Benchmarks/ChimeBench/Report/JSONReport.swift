@@ -1,0 +1,65 @@
+import Foundation
+
+/// `--json`: everything the table shows, machine-readable (times in nanoseconds per operation).
+struct JSONReport: Encodable {
+    struct Result: Encodable {
+        let name: String
+        let role: Scenario.Role
+        let summary: String
+        let unit: TimeUnit
+        let iterationsPerRepetition: Int
+        let nanosecondsPerOperation: Stats
+        let samples: [Double]
+        let target: Target?
+        let verdict: Target.Verdict?
+        let baseline: String?
+        let ratioToBaseline: Double?
+        /// max > 1.25 × min: the machine was probably busy.
+        let noisy: Bool
+    }
+
+    struct Stats: Encodable {
+        let min: Double
+        let median: Double
+        let max: Double
+    }
+
+    struct Skip: Encodable {
+        let name: String
+        let reason: String
+    }
+
+    let machine: MachineInfo
+    let zoneData: ZoneDataInfo
+    let quick: Bool
+    let repetitions: Int
+    let agreements: [Agreement]
+    let results: [Result]
+    let skipped: [Skip]
+    let checksum: String
+
+    init(machine: MachineInfo, zoneData: ZoneDataInfo, quick: Bool, settings: Runner.Settings,
+         agreements: [Agreement], measurements: [Measurement], skipped: [Skip], checksum: UInt64) {
+        self.machine = machine
+        self.zoneData = zoneData
+        self.quick = quick
+        self.repetitions = settings.repetitions
+        self.agreements = agreements
+        self.results = measurements.map { m in
+            Result(name: m.name, role: m.role, summary: m.summary, unit: m.unit,
+                   iterationsPerRepetition: m.iterationsPerRepetition,
+                   nanosecondsPerOperation: Stats(min: m.min, median: m.median, max: m.max),
+                   samples: m.samples, target: m.target, verdict: m.verdict,
+                   baseline: m.baseline, ratioToBaseline: m.ratioToBaseline, noisy: m.isNoisy)
+        }
+        self.skipped = skipped
+        self.checksum = String(checksum, radix: 16)
+    }
+
+    func text() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,36 @@
+/// A whole `chime zone America/New_York` from a cold process (exec, dynamic linking, Swift runtime,
+/// ICU and tzdata.zi loading, one zone, output), against the cost of spawning `/bin/true`.
+/// "Cold" is the process; the OS page cache is warm after the first launch, as for any user.
+enum ColdProcessScenarios {
+    static func all(_ context: BenchContext) -> [Scenario] {
+        let arguments = ["zone", BenchZones.loadOne]
+        return [
+            Scenario(name: "cold.chime.zone", role: .chime,
+                     summary: "`chime zone \(BenchZones.loadOne)`, a new process each time (posix_spawn + wait)",
+                     unit: .ms, target: .ms(20), maxIterations: 50) {
+                let path = context.options.chimeExecutable ?? ProcessLauncher.ownDirectory().map { $0 + "/chime" } ?? "chime"
+                guard ProcessLauncher.isExecutable(path) else {
+                    return .skip("no chime binary at \(path): run `swift build -c release --product chime` first (or pass --chime PATH)")
+                }
+                let launcher = ProcessLauncher(path: path, arguments: arguments)
+                let status = launcher.run()
+                guard status == 0 else { return .skip("\(path) \(arguments.joined(separator: " ")) failed (wait status \(status))") }
+                return .ready { n in launch(launcher, n) }
+            },
+            Scenario(name: "cold.floor.spawn", role: .floor,
+                     summary: "floor: posix_spawn + wait of /bin/true",
+                     unit: .ms, baseline: "cold.chime.zone", maxIterations: 200) {
+                let path = ProcessLauncher.isExecutable("/bin/true") ? "/bin/true" : "/usr/bin/true"
+                guard ProcessLauncher.isExecutable(path) else { return .skip("no /bin/true") }
+                let launcher = ProcessLauncher(path: path, arguments: [])
+                return .ready { n in launch(launcher, n) }
+            },
+        ]
+    }
+
+    private static func launch(_ launcher: ProcessLauncher, _ n: Int) -> UInt64 {
+        var failures: UInt64 = 0
+        for _ in 0..<n where launcher.run() != 0 { failures += 1 }
+        return failures
+    }
+}

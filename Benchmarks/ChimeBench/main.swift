@@ -1,2 +1,0 @@
-import Chime
-print("chime-bench: placeholder")
