@@ -15,6 +15,7 @@
 #include <unicode/unistr.h>
 #include <unicode/ures.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -153,6 +154,42 @@ const icu::AnnualTimeZoneRule *finalAnnualRule(const icu::TimeZoneRule *rule) {
     auto annual = dynamic_cast<const icu::AnnualTimeZoneRule *>(rule);
     if (annual != nullptr && annual->getEndYear() == icu::AnnualTimeZoneRule::MAX_YEAR) return annual;
     return nullptr;
+}
+
+// One historical transition as recorded in a TimeArrayTimeZoneRule: at `time` (UTC millis) the
+// zone switches to that rule's offsets.
+struct HistoricalTransition {
+    UDate time;
+    int32_t raw;
+    int32_t dst;
+};
+
+// Every start time of the zone's TimeArrayTimeZoneRules (ICU's OlsonTimeZone keeps one such rule
+// per offset pair, holding exactly its historical transitions), in ascending order.
+// Reading them here costs O(n log n); walking them with getNextTransition costs O(n^2), because
+// each call clones its two rules, copying and re-sorting their start times.
+// Returns false when the times cannot be ordered without knowing the previous offsets (a rule
+// in wall or standard time) or are ambiguous (two rules at one instant); the caller then walks
+// getNextTransition from the start instead.
+bool historicalTransitions(const icu::TimeZoneRule *const *rules, int32_t count,
+                           std::vector<HistoricalTransition> &out) {
+    out.clear();
+    for (int32_t i = 0; i < count; ++i) {
+        auto array = dynamic_cast<const icu::TimeArrayTimeZoneRule *>(rules[i]);
+        if (array == nullptr) continue;  // the final AnnualTimeZoneRules; found by getNextTransition
+        if (array->getTimeType() != icu::DateTimeRule::UTC_TIME) return false;
+        for (int32_t j = 0, n = array->countStartTimes(); j < n; ++j) {
+            UDate time;
+            if (!array->getStartTimeAt(j, time)) return false;
+            out.push_back({time, array->getRawOffset(), array->getDSTSavings()});
+        }
+    }
+    std::sort(out.begin(), out.end(),
+              [](const HistoricalTransition &a, const HistoricalTransition &b) { return a.time < b.time; });
+    for (size_t i = 1; i < out.size(); ++i) {
+        if (out[i].time == out[i - 1].time) return false;
+    }
+    return true;
 }
 
 // A Gregorian UCalendar for a known zone id that is proleptic Gregorian for all years.
@@ -305,8 +342,35 @@ int32_t chime_icu_zone_rules_get(const char *zone_id, chime_icu_zone_rules *out,
     int32_t lastRaw = initial->getRawOffset();
     int32_t lastDst = initial->getDSTSavings();
     int32_t total = 0;
-    icu::TimeZoneTransition tzt;
+    // Records one transition unless it changes nothing. ICU already skips no-op historical
+    // transitions when walking, but its TimeArrayTimeZoneRules still hold them, and the first
+    // transition into a fixed-offset final zone can repeat the current offsets; drop them all.
+    auto record = [&](UDate time, int32_t raw, int32_t dst) {
+        if (raw == lastRaw && dst == lastDst) return;
+        lastRaw = raw;
+        lastDst = dst;
+        if (total < capacity) {
+            chime_icu_transition &t = transitions[total];
+            // Whole seconds in practice; floor-divide anyway (integer math: no libm needed).
+            const int64_t millis = static_cast<int64_t>(time);
+            t.utc_seconds = millis / 1000 - (millis % 1000 < 0 ? 1 : 0);
+            t.raw_offset_seconds = seconds(raw);
+            t.dst_savings_seconds = seconds(dst);
+        }
+        ++total;
+    };
+
+    // Historical transitions come straight from the rules; getNextTransition then only has to
+    // find what follows the last of them (the final rules), normally in a single call. If the
+    // rules cannot be read that way, the walk below starts from the far past and finds everything.
     UDate base = kFarPast;
+    std::vector<HistoricalTransition> history;
+    if (historicalTransitions(rules.data(), ruleCount, history)) {
+        for (const HistoricalTransition &h : history) record(h.time, h.raw, h.dst);
+        if (!history.empty()) base = history.back().time;
+    }
+
+    icu::TimeZoneTransition tzt;
     for (int32_t iteration = 0;; ++iteration) {
         if (iteration >= kMaxTransitions) return kICUError;
         if (!basic->getNextTransition(base, false, tzt)) break;  // no final rules: offsets fixed from here
@@ -333,21 +397,7 @@ int32_t chime_icu_zone_rules_get(const char *zone_id, chime_icu_zone_rules *out,
             out->dst_end = convertDateRule(*stdRule->getRule());
             break;
         }
-
-        // ICU already skips no-op historical transitions, but the first transition into a
-        // fixed-offset final zone can repeat the current offsets; drop it as well.
-        if (to->getRawOffset() == lastRaw && to->getDSTSavings() == lastDst) continue;
-        lastRaw = to->getRawOffset();
-        lastDst = to->getDSTSavings();
-        if (total < capacity) {
-            chime_icu_transition &t = transitions[total];
-            // Whole seconds in practice; floor-divide anyway (integer math: no libm needed).
-            const int64_t millis = static_cast<int64_t>(tzt.getTime());
-            t.utc_seconds = millis / 1000 - (millis % 1000 < 0 ? 1 : 0);
-            t.raw_offset_seconds = seconds(lastRaw);
-            t.dst_savings_seconds = seconds(lastDst);
-        }
-        ++total;
+        record(tzt.getTime(), to->getRawOffset(), to->getDSTSavings());
     }
     out->transition_total = total;
     out->transition_count = total < capacity ? total : capacity;

@@ -34,8 +34,8 @@ enum ResolveScenarios {
                 for i in 0..<n {
                     let p = probes[i & mask]
                     switch rules[p.zone].resolve(localSeconds: p.seconds) {
-                    case let .unique(seconds, type):
-                        acc &+= UInt64(bitPattern: seconds) &+ UInt64(truncatingIfNeeded: type.utcOffset)
+                    case let .unique(seconds, offset):
+                        acc &+= UInt64(bitPattern: seconds) &+ UInt64(truncatingIfNeeded: offset)
                     case let .overlap(earlier, _, later, _):
                         acc &+= UInt64(bitPattern: earlier) ^ UInt64(bitPattern: later)
                     case let .gap(transition, _, _):

@@ -74,16 +74,16 @@ enum AgreementChecks {
             func maps(_ u: Int64) -> Bool { u + Int64(rules.utcOffset(atSeconds: u)) == local }
             let label = "\(w.zoneIDs[p.zone]) wall \(CivilDateTime(localSeconds: local))"
             switch rules.resolve(localSeconds: local) {
-            case let .unique(u, type):
+            case let .unique(u, offset):
                 unique += 1
-                tally.record(maps(u) && type.utcOffset == rules.utcOffset(atSeconds: u), "\(label): unique \(u) does not map back")
+                tally.record(maps(u) && offset == rules.utcOffset(atSeconds: u), "\(label): unique \(u) does not map back")
             case let .overlap(earlier, _, later, _):
                 overlaps += 1
                 tally.record(earlier < later && maps(earlier) && maps(later), "\(label): overlap \(earlier), \(later) do not map back")
             case let .gap(transition, before, after):
                 gaps += 1
-                let beforeReading = local - Int64(before.utcOffset)   // the wall time read with the old offset
-                let afterReading = local - Int64(after.utcOffset)
+                let beforeReading = local - Int64(before)   // the wall time read with the old offset
+                let afterReading = local - Int64(after)
                 tally.record(!maps(beforeReading) && !maps(afterReading) && afterReading < transition && beforeReading >= transition,
                              "\(label): gap at \(transition) is not a gap")
             }

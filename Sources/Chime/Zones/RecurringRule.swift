@@ -92,10 +92,9 @@ public struct RecurringRule: Sendable, Hashable {
         }
     }
 
-    /// The two transitions of `year` in time order, each with the type it switches to.
-    func transitions(in year: Int64) -> [(seconds: Int64, toDaylight: Bool)] {
-        let start = dstStart.utcSeconds(in: year, wallOffsetBefore: standard.utcOffset, standardOffset: standard.utcOffset)
-        let end = dstEnd.utcSeconds(in: year, wallOffsetBefore: daylight.utcOffset, standardOffset: standard.utcOffset)
-        return start <= end ? [(start, true), (end, false)] : [(end, false), (start, true)]
+    /// The UTC seconds of `year`'s DST start and end.
+    func transitions(in year: Int64) -> (dstStart: Int64, dstEnd: Int64) {
+        (dstStart.utcSeconds(in: year, wallOffsetBefore: standard.utcOffset, standardOffset: standard.utcOffset),
+         dstEnd.utcSeconds(in: year, wallOffsetBefore: daylight.utcOffset, standardOffset: standard.utcOffset))
     }
 }

@@ -6,21 +6,40 @@
 /// one full cycle after the last irregular transition, and any later instant is mapped into that
 /// cycle by subtracting whole periods. Example: America/New_York's cycle starts at
 /// 2038-01-01T00:00:00Z; 2500-03-14T07:00:00Z (DST start) is looked up as 2100-03-14T07:00:00Z
-/// (the same weekday and date, 400 years earlier). Lookups are one binary search.
+/// (the same weekday and date, 400 years earlier).
+///
+/// Lookups from 1900 on go through a bucket index: for each 2^23-second (~97-day) bucket, the
+/// period in force at its start; at most a couple of transitions follow within a bucket. A binary
+/// search over ~1,000 instants mispredicts about four branches per lookup; the bucket path is a
+/// load and two compares.
 @usableFromInline
-final class TransitionTable: Sendable {
-    @usableFromInline static let period = CivilArithmetic.secondsPer400Years
+final class TransitionTable: @unchecked Sendable {   // immutable after init; the raw buffers are never written again
+    /// 400 Gregorian years in seconds (146,097 days). A literal, so divisions by it compile to a
+    /// multiply (the far-future lookup path).
+    @inlinable static var period: Int64 { 12_622_780_800 }
+    @usableFromInline static let bucketShift: Int64 = 23
+    /// Buckets start here (or at the first transition, if later): lookups before it binary-search.
+    static let bucketFloor: Int64 = -2_208_988_800   // 1900-01-01T00:00:00Z
+    /// ... and end by here (10100-01-01), so absurd far-future transitions cannot inflate the index.
+    static let bucketCeiling: Int64 = 256_558_060_800
 
     /// First instant (UTC seconds) of each period, strictly ascending.
     @usableFromInline let instants: [Int64]
     /// Index into `types` of the type in force from `instants[i]`.
     let typeIndices: [UInt8]
-    /// `types[typeIndices[i]].utcOffset`, kept beside the instants for the hot path.
-    @usableFromInline let offsets: [Int32]
     let types: [LocalTimeType]
     /// The type in force before the first transition.
     let initialType: UInt8
-    @usableFromInline let initialOffset: Int32
+    /// `[Int64.min] + instants + [Int64.max] * 3`: slot `p` holds the start of period `p - 1`,
+    /// so slot 0 is the time before the first transition and the padding ends every scan.
+    /// Raw buffers (owned, freed in deinit) keep the hot path free of retains and bounds checks.
+    @usableFromInline let slots: UnsafeBufferPointer<Int64>
+    /// `utcOffset` of the period in slot `p` (slot 0: the initial type).
+    @usableFromInline let slotOffsets: UnsafeBufferPointer<Int32>
+    /// Slot in force at `bucketBase + b << bucketShift`.
+    @usableFromInline let buckets: UnsafeBufferPointer<Int32>
+    @usableFromInline let bucketBase: Int64
+    @usableFromInline let bucketLimit: Int64
     /// Instants at or after `cycleEnd` are mapped back by whole periods; `Int64.max` when there is no cycle.
     @usableFromInline let cycleEnd: Int64
     @usableFromInline let cycleStart: Int64
@@ -37,19 +56,58 @@ final class TransitionTable: Sendable {
         self.instants = instants
         self.typeIndices = typeIndices
         self.types = types
-        self.offsets = typeIndices.map { types[Int($0)].utcOffset }
         self.initialType = initialType
-        self.initialOffset = types[Int(initialType)].utcOffset
         self.cycleStart = cycleStart ?? Int64.min
         self.cycleEnd = cycleStart.map { $0 + TransitionTable.period } ?? Int64.max
         self.cycleCoversPast = cycleCoversPast && cycleStart != nil
-        let used = Set(typeIndices).union([initialType]).map { types[Int($0)].utcOffset }
-        self.minOffset = used.min()!
-        self.maxOffset = used.max()!
         self.recurringRule = recurringRule
+
+        var slots = [Int64.min]
+        slots.reserveCapacity(instants.count + 4)
+        slots.append(contentsOf: instants)
+        slots.append(contentsOf: [Int64.max, Int64.max, Int64.max])
+        var slotOffsets = [types[Int(initialType)].utcOffset]
+        slotOffsets.reserveCapacity(instants.count + 4)
+        for index in typeIndices { slotOffsets.append(types[Int(index)].utcOffset) }
+        slotOffsets.append(contentsOf: [slotOffsets.last!, slotOffsets.last!, slotOffsets.last!])
+        self.minOffset = slotOffsets.min()!
+        self.maxOffset = slotOffsets.max()!
+
+        // One linear sweep assigns each bucket the slot in force at its start.
+        var buckets: [Int32] = []
+        var base: Int64 = 0, limit: Int64 = 0
+        if let first = instants.first, let last = instants.last, last >= Self.bucketFloor, first <= Self.bucketCeiling {
+            base = max(first, Self.bucketFloor)
+            let count = Int((min(last, Self.bucketCeiling) - base) >> Self.bucketShift) + 1
+            buckets.reserveCapacity(count)
+            var slot = 0
+            for b in 0..<count {
+                let start = base + Int64(b) << Self.bucketShift
+                while slots[slot + 1] <= start { slot += 1 }
+                buckets.append(Int32(slot))
+            }
+            limit = base + Int64(count) << Self.bucketShift
+        }
+        self.slots = Self.copy(slots)
+        self.slotOffsets = Self.copy(slotOffsets)
+        self.buckets = Self.copy(buckets)
+        self.bucketBase = base
+        self.bucketLimit = limit
         #if DEBUG
         checkInvariants()
         #endif
+    }
+
+    deinit {
+        slots.deallocate()
+        slotOffsets.deallocate()
+        buckets.deallocate()
+    }
+
+    private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return UnsafeBufferPointer(rebasing: buffer[..<array.count])
     }
 
     /// Maps `seconds` into the table's range; returns the mapped value and the shift that was removed.
@@ -64,29 +122,40 @@ final class TransitionTable: Sendable {
         return (seconds, 0)
     }
 
+    /// Slot of the period containing `seconds` (already mapped): 0 before the first transition.
+    @inlinable @inline(__always)
+    func slot(ofMapped seconds: Int64) -> Int {
+        let keys = slots
+        if seconds >= bucketBase && seconds < bucketLimit {
+            var p = Int(buckets[Int(truncatingIfNeeded: (seconds &- bucketBase) >> TransitionTable.bucketShift)])
+            p &+= keys[p &+ 1] <= seconds ? 1 : 0
+            p &+= keys[p &+ 1] <= seconds ? 1 : 0
+            while keys[p &+ 1] <= seconds { p &+= 1 }     // a bucket holding 3+ transitions (rare)
+            return p
+        }
+        var low = 0, count = keys.count                  // last slot with keys[slot] <= seconds
+        while count > 1 {
+            let half = count >> 1
+            if keys[low &+ half] <= seconds { low &+= half }
+            count &-= half
+        }
+        return low
+    }
+
     /// Index of the period containing `seconds` (already mapped), -1 for before the first transition.
     @inlinable @inline(__always)
     func periodIndex(ofMapped seconds: Int64) -> Int {
-        instants.withUnsafeBufferPointer { buffer in
-            var low = 0, count = buffer.count
-            while count > 0 {                       // first index with instants[i] > seconds
-                let half = count >> 1
-                if buffer[low + half] <= seconds {
-                    low += half + 1
-                    count -= half + 1
-                } else {
-                    count = half
-                }
-            }
-            return low - 1
-        }
+        slot(ofMapped: seconds) - 1
     }
 
     @inlinable @inline(__always)
     func utcOffset(at seconds: Int64) -> Int32 {
-        let i = periodIndex(ofMapped: mapIntoTable(seconds).seconds)
-        return i < 0 ? initialOffset : offsets.withUnsafeBufferPointer { $0[i] }
+        slotOffsets[slot(ofMapped: mapIntoTable(seconds).seconds)]
     }
+
+    /// Offset of period `i` (-1: the initial type).
+    @usableFromInline
+    func offset(ofPeriod i: Int) -> Int32 { slotOffsets[i + 1] }
 
     func typeIndex(ofPeriod i: Int) -> UInt8 { i < 0 ? initialType : typeIndices[i] }
 
@@ -101,6 +170,11 @@ final class TransitionTable: Sendable {
             precondition(typeIndex(ofPeriod: i - 1) != typeIndices[i], "no-op transitions are dropped at build time")
         }
         if cycleEnd != Int64.max { precondition(instants.last.map { $0 >= cycleEnd } ?? false, "the table covers the whole cycle") }
+        // The bucket path and a plain binary search agree at bucket edges.
+        for (b, slot) in buckets.enumerated() where b % 97 == 0 {
+            let start = bucketBase + Int64(b) << TransitionTable.bucketShift
+            precondition(slots[Int(slot)] <= start && start < slots[Int(slot) + 1])
+        }
     }
     #endif
 }

@@ -41,7 +41,10 @@ struct TransitionTableBuilder {
         guard Self.plausibleSeconds.contains(seconds) else {
             throw .malformedTZif(path: origin, reason: "transition time \(seconds) is absurd (more than 2^60 seconds from 1970)")
         }
-        let index = try index(of: type)
+        append(seconds, typeIndex: try index(of: type))
+    }
+
+    private mutating func append(_ seconds: Int64, typeIndex index: UInt8) {
         if let last = instants.last, last == seconds {
             instants.removeLast()
             typeIndices.removeLast()
@@ -74,10 +77,19 @@ struct TransitionTableBuilder {
         var generated: [(seconds: Int64, toDaylight: Bool)] = []
         generated.reserveCapacity(Int(cycleStartYear + 402 - firstYear) * 2)
         for year in firstYear...(cycleStartYear + 402) {
-            generated.append(contentsOf: rule.transitions(in: year))
+            let (start, end) = rule.transitions(in: year)
+            if start <= end {
+                generated.append((start, true)); generated.append((end, false))
+            } else {
+                generated.append((end, false)); generated.append((start, true))
+            }
         }
+        // Usually already in order (each year's pair follows the last); sort only when not.
         // At equal instants a DST start sorts after (and so overrides) a DST end.
-        generated.sort { ($0.seconds, $0.toDaylight ? 1 : 0) < ($1.seconds, $1.toDaylight ? 1 : 0) }
+        let before: ((seconds: Int64, toDaylight: Bool), (seconds: Int64, toDaylight: Bool)) -> Bool = {
+            ($0.seconds, $0.toDaylight ? 1 : 0) < ($1.seconds, $1.toDaylight ? 1 : 0)
+        }
+        if zip(generated, generated.dropFirst()).contains(where: { before($1, $0) }) { generated.sort(by: before) }
         generated.removeAll { $0.seconds >= tableEnd }
         if coversPast {
             // The rule is all there is: start the table at the cycle, in the state the rule implies there.
@@ -87,7 +99,8 @@ struct TransitionTableBuilder {
         } else if let lastListed {
             generated.removeAll { $0.seconds <= lastListed }
         }
-        for t in generated { try append(t.seconds, t.toDaylight ? rule.daylight : rule.standard) }
+        let standard = try index(of: rule.standard), daylight = try index(of: rule.daylight)
+        for t in generated { append(t.seconds, typeIndex: t.toDaylight ? daylight : standard) }
         // A rule whose transitions all cancel (e.g. DST all year) leaves nothing to cycle.
         guard let last = instants.last, last >= cycleStart + TransitionTable.period else {
             return table(cycleStart: nil, coversPast: false, rule: rule)

@@ -102,7 +102,11 @@ public final class ZoneDatabase: Sendable {
     /// Which source would answer for `id`, and the canonical id it knows it by.
     public func locate(_ id: String) throws(ZoneError) -> (source: ZoneSource, canonicalIdentifier: String) {
         let order = preferredOrder
-        for candidate in [id] + alternativeSpellings(of: id) {
+        for source in order {
+            if let canonical = provider(source)?.canonicalIdentifier(for: id) { return (source, canonical) }
+        }
+        // Only on a miss: Windows ids and other spellings (these list every id, so they cost more).
+        for candidate in alternativeSpellings(of: id) {
             for source in order {
                 if let canonical = provider(source)?.canonicalIdentifier(for: candidate) { return (source, canonical) }
             }

@@ -5,70 +5,78 @@ extension ZoneRules {
     /// 06:30:00Z (EST) -> `.overlap`; `2026-03-08T02:30:00` never happens (02:00 EST jumps to
     /// 03:00 EDT at 07:00:00Z) -> `.gap`.
     public func resolve(_ local: CivilDateTime) -> LocalResolution {
-        let result = resolve(localSeconds: local.localSeconds)
         let nanos = Int32(local.nanosecond)
-        switch result {
-        case let .unique(seconds, type):
-            return .unique(ZonedInstant(instant: Instant(seconds: seconds, nanoseconds: nanos), type: type))
-        case let .overlap(earlier, earlierType, later, laterType):
-            return .overlap(earlier: ZonedInstant(instant: Instant(seconds: earlier, nanoseconds: nanos), type: earlierType),
-                            later: ZonedInstant(instant: Instant(seconds: later, nanoseconds: nanos), type: laterType))
-        case let .gap(transition, before, after):
-            return .gap(.init(local: local, transition: ZoneTransition(instant: Instant(seconds: transition), before: before, after: after)))
+        func zoned(_ seconds: Int64) -> ZonedInstant {
+            let instant = Instant(seconds: seconds, nanoseconds: nanos)
+            return ZonedInstant(instant: instant, type: type(at: instant))
+        }
+        switch resolve(localSeconds: local.localSeconds) {
+        case let .unique(seconds, _):
+            return .unique(zoned(seconds))
+        case let .overlap(earlier, _, later, _):
+            return .overlap(earlier: zoned(earlier), later: zoned(later))
+        case let .gap(transition, _, _):
+            let at = Instant(seconds: transition)
+            let change = ZoneTransition(instant: at, before: type(at: Instant(seconds: transition - 1)), after: type(at: at))
+            return .gap(.init(local: local, transition: change))
         }
     }
 
-    /// Allocation-free resolution on raw local seconds (wall time as if UTC, seconds since 1970).
+    /// Allocation-free resolution on raw local seconds (the wall time as if it were UTC, in
+    /// seconds since 1970), with offsets rather than full types.
     public enum RawResolution: Sendable, Hashable {
-        case unique(Int64, LocalTimeType)
-        case overlap(earlier: Int64, LocalTimeType, later: Int64, LocalTimeType)
-        /// The transition instant that skips the wall time, with the types either side.
-        case gap(transition: Int64, before: LocalTimeType, after: LocalTimeType)
+        /// The one instant, and the offset in force at it.
+        case unique(Int64, offset: Int32)
+        /// Both instants (earlier first) and their offsets.
+        case overlap(earlier: Int64, earlierOffset: Int32, later: Int64, laterOffset: Int32)
+        /// The transition instant that skips the wall time, with the offsets either side.
+        case gap(transition: Int64, offsetBefore: Int32, offsetAfter: Int32)
     }
 
     /// Every instant `u` with `u + offset(u) == localSeconds` lies in
     /// `[localSeconds - maxOffset, localSeconds - minOffset]`; each period of the table within
-    /// that window contributes at most one solution.
+    /// that window contributes at most one solution. Two solutions: an overlap; none: a gap.
+    ///
+    /// Example, America/New_York, 2026-03-08T02:30:00 (local seconds 1_772_937_000): the window
+    /// holds EST until 07:00:00Z and EDT after. Read as EST it is 07:30:00Z, past EST's end; read
+    /// as EDT it is 06:30:00Z, before EDT's start: `.gap(transition: 1_772_953_200, -18000, -14400)`.
     public func resolve(localSeconds: Int64) -> RawResolution {
+        let t = table
         // Map far-future (or, for rule-only zones, far-past) wall times into the table's cycle.
         var shift: Int64 = 0
         var local = min(max(localSeconds, -(1 << 62)), 1 << 62)    // far beyond any real wall time; no overflow below
-        let t = table
         if local - Int64(t.maxOffset) >= t.cycleEnd || (t.cycleCoversPast && local - Int64(t.maxOffset) < t.cycleStart) {
-            let mapped = t.mapIntoTable(local - Int64(t.maxOffset))
-            shift = mapped.shift
+            shift = t.mapIntoTable(local - Int64(t.maxOffset)).shift
             local -= shift
         }
+        let slots = t.slots, offsets = t.slotOffsets
         let windowEnd = local - Int64(t.minOffset)
-        var i = t.periodIndex(ofMapped: local - Int64(t.maxOffset))
-        var first: (Int64, Int)? = nil
-        var last: (Int64, Int)? = nil
-        var gapAt: Int? = nil
-        let count = t.instants.count
+        var p = t.slot(ofMapped: local - Int64(t.maxOffset))
+        var found = 0
+        var first: (Int64, Int32) = (0, 0), second: (Int64, Int32) = (0, 0)
+        var gapSlot = -1
         while true {
-            let start = i < 0 ? Int64.min : t.instants[i]
-            let end = i + 1 < count ? t.instants[i + 1] : Int64.max
-            let candidate = local - Int64(i < 0 ? t.initialOffset : t.offsets[i])
+            let start = slots[p], end = slots[p + 1]     // slot p's period is [start, end)
+            let candidate = local - Int64(offsets[p])
             if candidate >= start && candidate < end {
-                if first == nil { first = (candidate, i) } else { last = (candidate, i) }
-            } else if candidate >= end, i + 1 < count, local - Int64(t.offsets[i + 1]) < end {
-                gapAt = i + 1      // after this period in its own offset, before the next in the next's
+                if found == 0 { first = (candidate, offsets[p]) } else { second = (candidate, offsets[p]) }
+                found += 1
+            } else if candidate >= end, end != Int64.max, local - Int64(offsets[p + 1]) < end {
+                gapSlot = p + 1          // past this period in its offset, before the next in the next's
             }
-            if end > windowEnd || i + 1 >= count { break }
-            i += 1
+            if end > windowEnd || end == Int64.max { break }
+            p += 1
         }
-        if let (u1, p1) = first {
-            if let (u2, p2) = last {
-                return .overlap(earlier: u1 + shift, t.type(ofPeriod: p1), later: u2 + shift, t.type(ofPeriod: p2))
-            }
-            return .unique(u1 + shift, t.type(ofPeriod: p1))
+        if found >= 2 {
+            return .overlap(earlier: first.0 + shift, earlierOffset: first.1, later: second.0 + shift, laterOffset: second.1)
         }
-        // No solution: the wall time lies in a forward gap.
-        guard let g = gapAt else {
+        if found == 1 { return .unique(first.0 + shift, offset: first.1) }
+        guard gapSlot > 0 else {
+            // Unreachable for a well-formed table: a wall time with no instant lies in a gap.
             assertionFailure("a wall time with no instant must lie in a gap")
-            let offset = utcOffset(atSeconds: localSeconds - Int64(t.initialOffset))
-            return .unique(localSeconds - Int64(offset), type(at: Instant(seconds: localSeconds - Int64(offset))))
+            let offset = t.utcOffset(at: localSeconds - Int64(t.maxOffset))
+            return .unique(localSeconds - Int64(offset), offset: offset)
         }
-        return .gap(transition: t.instants[g] + shift, before: t.type(ofPeriod: g - 1), after: t.type(ofPeriod: g))
+        return .gap(transition: slots[gapSlot] + shift, offsetBefore: offsets[gapSlot - 1], offsetAfter: offsets[gapSlot])
     }
 }

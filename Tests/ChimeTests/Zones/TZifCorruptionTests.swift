@@ -767,7 +767,7 @@ struct POSIXTimeZoneStringTests {
         // No rule at all: zic and glibc use the US rules.
         #expect(try POSIXTimeZoneString.parse("EST5EDT") == .recurring(expected))
         // 2027: 2027-03-14T07:00:00Z (02:00 EST) and 2027-11-07T06:00:00Z (02:00 EDT).
-        let t = expected.transitions(in: 2027)
+        let t = expected.sortedTransitions(in: 2027)
         #expect(t.map(\.seconds) == [1_805_007_600, 1_825_567_200])
         #expect(t.map(\.toDaylight) == [true, false])
     }
@@ -790,7 +790,7 @@ struct POSIXTimeZoneStringTests {
         #expect(rule.dstStart == Self.rule(.nthWeekday(month: 10, n: -1, weekday: .sunday), 7_200))
         #expect(rule.dstEnd == Self.rule(.nthWeekday(month: 3, n: -1, weekday: .sunday), 3_600))
         // 2026: winter time ends 2026-03-29T01:00:00Z (01:00 GMT), begins 2026-10-25T01:00:00Z (02:00 IST).
-        let t = rule.transitions(in: 2026)
+        let t = rule.sortedTransitions(in: 2026)
         #expect(t.map(\.seconds) == [1_774_746_000, 1_792_890_000])
         #expect(t.map(\.toDaylight) == [false, true])
     }
@@ -803,7 +803,7 @@ struct POSIXTimeZoneStringTests {
         #expect(rule.dstStart == Self.rule(.nthWeekday(month: 3, n: -1, weekday: .sunday), -7_200))
         #expect(rule.dstEnd == Self.rule(.nthWeekday(month: 10, n: -1, weekday: .sunday), -3_600))
         // "-2:00 on the last Sunday of March" is Saturday 22:00 -03 = Sunday 01:00Z, as in the EU.
-        #expect(rule.transitions(in: 2026).map(\.seconds) == [1_774_746_000, 1_792_890_000])
+        #expect(rule.sortedTransitions(in: 2026).map(\.seconds) == [1_774_746_000, 1_792_890_000])
     }
 
     @Test("Julian days, :45 offsets and 167-hour rule times")
@@ -812,13 +812,13 @@ struct POSIXTimeZoneStringTests {
         let tehran = try Self.recurring("<+0330>-3:30<+0430>,J79/24,J263/24")
         #expect(tehran.dstStart == Self.rule(.dayOfMonth(month: 3, day: 20), 86_400))
         #expect(tehran.dstEnd == Self.rule(.dayOfMonth(month: 9, day: 20), 86_400))
-        #expect(tehran.transitions(in: 2026).map(\.seconds) == [1_774_038_600, 1_789_932_600])
+        #expect(tehran.sortedTransitions(in: 2026).map(\.seconds) == [1_774_038_600, 1_789_932_600])
         // Zero-based n counts Feb 29: day 59 is Feb 29 in leap years.
         #expect(try Self.recurring("AAA3BBB,59,300").dstStart == Self.rule(.zeroBasedDayOfYear(59), 7_200))
         let chatham = try Self.recurring("<+1245>-12:45<+1345>,M9.5.0/2:45,M4.1.0/3:45")
         #expect(chatham.standard == Self.type("+1245", 45_900))
         #expect(chatham.daylight == Self.type("+1345", 49_500, dst: true))
-        #expect(chatham.transitions(in: 2026).map(\.seconds) == [1_775_311_200, 1_790_431_200])
+        #expect(chatham.sortedTransitions(in: 2026).map(\.seconds) == [1_775_311_200, 1_790_431_200])
         let extreme = try Self.recurring("AAA-24:59:59BBB,M3.5.0/167,M10.5.0/-167")
         #expect(extreme.standard.utcOffset == 89_999)
         #expect(extreme.daylight.utcOffset == 93_599)
@@ -832,7 +832,7 @@ struct POSIXTimeZoneStringTests {
         #expect(rule.dstStart == Self.rule(.zeroBasedDayOfYear(0), 0))
         #expect(rule.dstEnd == Self.rule(.dayOfMonth(month: 12, day: 31), 90_000))
         // DST ends at Dec 31 25:00 EDT = Jan 1 05:00Z, exactly when the next year's DST starts.
-        let y2026 = rule.transitions(in: 2026), y2027 = rule.transitions(in: 2027)
+        let y2026 = rule.sortedTransitions(in: 2026), y2027 = rule.sortedTransitions(in: 2027)
         #expect(y2026.last?.seconds == y2027.first?.seconds)
     }
 
@@ -888,5 +888,13 @@ struct POSIXTimeZoneStringTests {
             #expect(message.contains(reason), "'\(text)': \(message)")
             #expect(error.description.hasPrefix("invalid POSIX TZ rule '\(text)'"))
         }
+    }
+}
+
+extension RecurringRule {
+    /// A year's DST start and end in time order, each with the kind of time it switches to.
+    func sortedTransitions(in year: Int64) -> [(seconds: Int64, toDaylight: Bool)] {
+        let (start, end) = transitions(in: year)
+        return start <= end ? [(start, true), (end, false)] : [(end, false), (start, true)]
     }
 }
