@@ -1,0 +1,262 @@
+extension CalendarTrigger {
+    /// The first fire strictly after `instant` (searching forward whatever `direction` says), or
+    /// `nil` if the trigger never fires again before year 10000.
+    public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try CalendarSearch(trigger: self, zone: zone).forward(after: instant)
+    }
+
+    /// The last fire strictly before `instant`, or `nil` if there is none after year 1.
+    public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try CalendarSearch(trigger: self, zone: zone).backward(before: instant)
+    }
+
+    /// The next fire in the trigger's `direction` from `instant` (exclusive).
+    public func fire(from instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        direction == .forward ? try nextFire(after: instant, in: zone) : try previousFire(before: instant, in: zone)
+    }
+}
+
+/// One search for a calendar trigger's match: steps through candidate days (jumping straight to
+/// the wanted year, month and day when they are fixed), then through matching wall times on a
+/// day, resolving each against the zone and applying the DST and missing-day policies.
+struct CalendarSearch {
+    let trigger: CalendarTrigger
+    let zone: ZoneRules
+    var p: MatchPattern { trigger.pattern }
+
+    static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
+    static let lastDay = CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31)
+    static let nanosPerDay = MatchPattern.nanosPerDay
+
+    /// Patterns that can never match, answered without searching.
+    var neverMatches: Bool {
+        if let ordinal = p.weekdayOrdinal, ordinal > 5 { return true }
+        if let week = p.weekOfMonth, week > 6 { return true }
+        if trigger.matchingPolicy == .strict, let day = p.day, let month = p.month {
+            if day > Int(CivilArithmetic.daysInMonth(year: 2000, month: Int64(month))) { return true }   // 2000: leap
+            if let year = p.year, day > Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))) { return true }
+        }
+        return false
+    }
+
+    // MARK: Forward
+
+    func forward(after t: Instant) throws(TriggerError) -> Fire? {
+        if neverMatches { return nil }
+        // Wall times up to the zone's offset spread before t's wall time can still be after t.
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        let (firstDay, firstSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) - spread, 86_400)
+        var day = max(firstDay, Self.firstDay)
+        var lowerTime = day == firstDay ? firstSecond * 1_000_000_000 : 0
+        var skippedGap = false
+        while day <= Self.lastDay {
+            let f = DateFields(dayNumber: day)
+            if let year = p.year, f.year != year {
+                if f.year > year { return nil }
+                (day, lowerTime) = (CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1), 0)
+                continue
+            }
+            if let month = p.month, f.month != month {
+                let y = Int64(f.month < month ? f.year : f.year + 1)
+                (day, lowerTime) = (CivilArithmetic.daysFromCivil(year: y, month: Int64(month), day: 1), 0)
+                continue
+            }
+            if let wanted = p.day {
+                if wanted > f.daysInMonth {
+                    if let fire = try missingDay(in: f, after: t) { return fire }
+                    (day, lowerTime) = (day + Int64(f.daysInMonth - f.day) + 1, 0)
+                    continue
+                }
+                if f.day != wanted {
+                    (day, lowerTime) = (f.day < wanted ? day + Int64(wanted - f.day) : day + Int64(f.daysInMonth - f.day) + 1, 0)
+                    continue
+                }
+            }
+            if p.matchesWeekAndWeekday(f),
+               let fire = try firstFire(onDay: day, from: lowerTime, after: t, skippedGap: &skippedGap) {
+                return fire
+            }
+            (day, lowerTime) = (day + 1, 0)
+        }
+        return nil
+    }
+
+    /// The first matching wall time on `day` at or after `lower` (ns since midnight) that fires after `t`.
+    private func firstFire(onDay day: Int64, from lower: Int64, after t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
+        var time = p.firstTime(atOrAfter: lower)
+        while let tod = time {
+            if let fire = try resolve(day: day, time: tod, isAfter: { $0 > t }, preferLater: false, skippedGap: &skippedGap) {
+                return fire
+            }
+            time = p.firstTime(atOrAfter: tod + 1)
+        }
+        return nil
+    }
+
+    // MARK: Backward
+
+    func backward(before t: Instant) throws(TriggerError) -> Fire? {
+        if neverMatches { return nil }
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) + spread, 86_400)
+        if p.highestLevel <= 2 {
+            // Foundation searching backward for a day-level pattern skips the start's own day:
+            // `{weekday: 2}` before Monday 14:38 is the previous Monday, not this one's 00:00.
+            (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)), 86_400)
+            (lastDay, lastSecond) = (lastDay - 1, 86_399)
+        }
+        var day = min(lastDay, Self.lastDay)
+        var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (p.highestLevel <= 2 ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
+        var skippedGap = false
+        while day >= Self.firstDay {
+            let f = DateFields(dayNumber: day)
+            if let year = p.year, f.year != year {
+                if f.year < year { return nil }
+                (day, upperTime) = (CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31), Self.nanosPerDay - 1)
+                continue
+            }
+            if let month = p.month, f.month != month {
+                let y = Int64(f.month > month ? f.year : f.year - 1)
+                let last = CivilArithmetic.daysInMonth(year: y, month: Int64(month))
+                (day, upperTime) = (CivilArithmetic.daysFromCivil(year: y, month: Int64(month), day: last), Self.nanosPerDay - 1)
+                continue
+            }
+            if let wanted = p.day {
+                if wanted > f.daysInMonth {
+                    if let fire = try missingDay(in: f, before: t) { return fire }
+                    (day, upperTime) = (day - Int64(f.day), Self.nanosPerDay - 1)
+                    continue
+                }
+                if f.day != wanted {
+                    (day, upperTime) = (f.day > wanted ? day - Int64(f.day - wanted) : day - Int64(f.day), Self.nanosPerDay - 1)
+                    continue
+                }
+            }
+            if p.matchesWeekAndWeekday(f), let fire = try lastFire(onDay: day, upTo: upperTime, before: t, skippedGap: &skippedGap) {
+                return fire
+            }
+            (day, upperTime) = (day - 1, Self.nanosPerDay - 1)
+        }
+        return nil
+    }
+
+    private func lastFire(onDay day: Int64, upTo upper: Int64, before t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
+        var time = p.lastTime(atOrBefore: upper)
+        while let tod = time {
+            if let fire = try resolve(day: day, time: tod, isAfter: { $0 < t }, preferLater: true, skippedGap: &skippedGap) {
+                return fire
+            }
+            time = p.lastTime(atOrBefore: tod - 1)
+        }
+        return nil
+    }
+
+    // MARK: Resolving a wall time
+
+    /// Resolves the wall time `time` (ns since midnight) on `day` against the zone and the policies.
+    /// `accept` says whether an instant is on the searched side of the start; `preferLater` is true
+    /// when searching backward (of an overlap's two instants, the later one is reached first).
+    private func resolve(day: Int64, time: Int64, isAfter accept: (Instant) -> Bool, preferLater: Bool,
+                         adjustment base: FireAdjustment = .exact, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
+        let wall = day * 86_400 + time / 1_000_000_000
+        let nanos = Int32(time % 1_000_000_000)
+        switch zone.resolve(localSeconds: wall) {
+        case let .unique(u, _):
+            let instant = Instant(seconds: u, nanoseconds: nanos)
+            guard accept(instant) else { return nil }
+            return fire(instant, base == .exact && skippedGap ? .gapSkipped : base)
+        case let .overlap(earlier, _, later, _):
+            let first = Instant(seconds: earlier, nanoseconds: nanos), last = Instant(seconds: later, nanoseconds: nanos)
+            // Foundation applies its repeated-time policy in the search direction: searching
+            // backward, `.first` picks the later instant (the first one met going back in time).
+            let apple: OverlapPolicy = (trigger.repeatedTimePolicy == .first) != preferLater ? .first : .last
+            let policy = trigger.overlapPolicy ?? apple
+            let choices: [(Instant, FireAdjustment)]
+            switch policy {
+            case .first: choices = [(first, .overlapFirst)]
+            case .last: choices = [(last, .overlapLast)]
+            case .both: choices = preferLater ? [(last, .overlapLast), (first, .overlapFirst)] : [(first, .overlapFirst), (last, .overlapLast)]
+            }
+            for (instant, adjustment) in choices where accept(instant) {
+                return fire(instant, base == .exact ? adjustment : base)
+            }
+            return nil
+        case let .gap(transition, before, after):
+            let instant: Instant, adjustment: FireAdjustment
+            // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
+            // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every policy.
+            let startOfDay = p.highestLevel <= 2 && trigger.components.hour == nil && time == 0
+            switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
+            case .skip:
+                skippedGap = true
+                return nil
+            case .reject:
+                throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
+                                       zone: zone.identifier)
+            case .nextValid: (instant, adjustment) = (Instant(seconds: transition), .gapNextTime)
+            case .shift: (instant, adjustment) = (Instant(seconds: wall - Int64(before), nanoseconds: nanos), .gapShiftedForward)
+            case .previous: (instant, adjustment) = (Instant(seconds: wall - Int64(after), nanoseconds: nanos), .gapShiftedBackward)
+            }
+            guard accept(instant) else { return nil }
+            return fire(instant, base == .exact ? adjustment : base)
+        }
+    }
+
+    /// Apple's matching policies expressed as gap policies.
+    static func gapPolicy(for policy: MatchingPolicy) -> GapPolicy {
+        switch policy {
+        case .nextTime: return .nextValid
+        case .nextTimePreservingSmallerComponents: return .shift
+        case .previousTimePreservingSmallerComponents: return .previous
+        case .strict: return .skip
+        }
+    }
+
+    private func fire(_ instant: Instant, _ adjustment: FireAdjustment) -> Fire {
+        Fire(instant: instant, type: zone.type(at: instant), adjustment: adjustment)
+    }
+
+    // MARK: Missing days (e.g. the 31st of April)
+
+    /// Foundation's handling when the month lacks the wanted day: `nextTime` gives the start of the
+    /// next day, `nextTimePreservingSmallerComponents` the next day at the wanted time,
+    /// `previousTimePreservingSmallerComponents` the month's last day at the wanted time, `strict`
+    /// skips the month.
+    ///
+    /// Foundation's "smaller components" are the trigger's own time components where given and the
+    /// search start's wall-clock time otherwise: `{day: 31}` with `nextTimePreservingSmallerComponents`
+    /// from 2021-11-07 14:21:39 EST fires 2021-12-01 14:21:39 EST.
+    private func missingDayCandidate(in f: DateFields, start: Instant) -> (day: Int64, time: Int64, adjustment: FireAdjustment)? {
+        let nextDay = f.dayNumber + Int64(f.daysInMonth - f.day) + 1
+        let lastDay = nextDay - 1
+        switch trigger.matchingPolicy {
+        case .strict: return nil
+        case .nextTime: return (nextDay, 0, .missingDayNextTime)
+        case .nextTimePreservingSmallerComponents:
+            return (nextDay, preservedTime(start: start), .missingDayNextTimePreservingSmallerComponents)
+        case .previousTimePreservingSmallerComponents:
+            return (lastDay, preservedTime(start: start), .missingDayPreviousTimePreservingSmallerComponents)
+        }
+    }
+
+    /// The trigger's hour/minute/second/nanosecond where given, else the start's wall-clock ones.
+    private func preservedTime(start: Instant) -> Int64 {
+        let wall = CivilArithmetic.floorDivMod(start.seconds + Int64(zone.utcOffset(at: start)), 86_400).remainder
+        let c = trigger.components
+        let h = Int64(c.hour ?? Int(wall / 3600)), m = Int64(c.minute ?? Int(wall / 60 % 60)), s = Int64(c.second ?? Int(wall % 60))
+        let n = Int64(c.nanosecond ?? Int(start.nanoseconds))
+        return ((h * 60 + m) * 60 + s) * 1_000_000_000 + n
+    }
+
+    private func missingDay(in f: DateFields, after t: Instant) throws(TriggerError) -> Fire? {
+        guard let c = missingDayCandidate(in: f, start: t) else { return nil }
+        var ignored = false
+        return try resolve(day: c.day, time: c.time, isAfter: { $0 > t }, preferLater: false, adjustment: c.adjustment, skippedGap: &ignored)
+    }
+
+    private func missingDay(in f: DateFields, before t: Instant) throws(TriggerError) -> Fire? {
+        guard let c = missingDayCandidate(in: f, start: t) else { return nil }
+        var ignored = false
+        return try resolve(day: c.day, time: c.time, isAfter: { $0 < t }, preferLater: true, adjustment: c.adjustment, skippedGap: &ignored)
+    }
+}

@@ -1,0 +1,58 @@
+/// Fires when the wall clock in a zone matches a set of calendar components — Apple's
+/// `UNCalendarNotificationTrigger` / `Calendar.nextDate(after:matching:…)` semantics, plus
+/// explicit DST policies.
+///
+/// Example: `{hour: 2, minute: 30}` in America/New_York after 2026-03-07T12:00:00Z fires at
+/// 2026-03-08T07:00:00Z (03:00 EDT, `gapNextTime`: 02:30 does not exist that day), then
+/// 2026-03-09T06:30:00Z (02:30 EDT, `exact`).
+public struct CalendarTrigger: Sendable, Hashable {
+    public let components: CalendarComponents
+    public let matchingPolicy: MatchingPolicy
+    public let repeatedTimePolicy: RepeatedTimePolicy
+    public let direction: SearchDirection
+    public let repeats: Bool
+    public let weekRules: WeekRules
+    /// When set, replaces the matching policy's handling of DST gaps.
+    public let gapPolicy: GapPolicy?
+    /// When set, replaces the repeated-time policy.
+    public let overlapPolicy: OverlapPolicy?
+    let pattern: MatchPattern
+
+    /// Defaults are a notification trigger's: `nextTime`, `first`, forward, repeating, Gregorian weeks.
+    public init(components: CalendarComponents, matchingPolicy: MatchingPolicy = .nextTime,
+                repeatedTimePolicy: RepeatedTimePolicy = .first, direction: SearchDirection = .forward,
+                repeats: Bool = true, weekRules: WeekRules = .gregorian,
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+        self.components = try components.validated()
+        self.matchingPolicy = matchingPolicy
+        self.repeatedTimePolicy = repeatedTimePolicy
+        self.direction = direction
+        self.repeats = repeats
+        self.weekRules = weekRules
+        self.gapPolicy = gapPolicy
+        self.overlapPolicy = overlapPolicy
+        self.pattern = MatchPattern(components, weekRules: weekRules)
+    }
+
+    // MARK: flutter_local_notifications' DateTimeComponents
+
+    /// flutter `DateTimeComponents.time`: every day at a wall time.
+    public static func daily(hour: Int, minute: Int, second: Int = 0) throws(TriggerError) -> CalendarTrigger {
+        try CalendarTrigger(components: CalendarComponents(hour: hour, minute: minute, second: second))
+    }
+
+    /// flutter `DateTimeComponents.dayOfWeekAndTime`: every week on a weekday at a wall time.
+    public static func weekly(weekday: Weekday, hour: Int, minute: Int, second: Int = 0) throws(TriggerError) -> CalendarTrigger {
+        try CalendarTrigger(components: CalendarComponents(hour: hour, minute: minute, second: second, weekday: weekday.rawValue))
+    }
+
+    /// flutter `DateTimeComponents.dayOfMonthAndTime`: every month on a day at a wall time.
+    public static func monthly(day: Int, hour: Int, minute: Int, second: Int = 0) throws(TriggerError) -> CalendarTrigger {
+        try CalendarTrigger(components: CalendarComponents(day: day, hour: hour, minute: minute, second: second))
+    }
+
+    /// flutter `DateTimeComponents.dateAndTime`: every year on a date at a wall time.
+    public static func yearly(month: Int, day: Int, hour: Int, minute: Int, second: Int = 0) throws(TriggerError) -> CalendarTrigger {
+        try CalendarTrigger(components: CalendarComponents(month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+}

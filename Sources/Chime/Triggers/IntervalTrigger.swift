@@ -1,0 +1,69 @@
+/// Fires after exact elapsed time from an anchor instant: `anchor + interval`, and with `repeats`
+/// every `interval` after that (Apple's `UNTimeIntervalNotificationTrigger`). DST never moves it.
+///
+/// Example: anchor 2026-03-08T00:00:00Z, 5400 s, repeating: fires at 01:30:00Z, 03:00:00Z,
+/// 04:30:00Z … In New York the first is 20:30 EST on Mar 7; the wall clock skips an hour at
+/// 07:00:00Z but the fires stay 90 minutes apart.
+public struct IntervalTrigger: Sendable, Hashable {
+    public let interval: ExactDuration
+    public let repeats: Bool
+    public let anchor: Instant
+    /// Set for fixed-period schedules that users think of in wall-clock terms (flutter's
+    /// `RepeatInterval.daily`/`.weekly`): fires whose wall time differs from the anchor's are
+    /// marked `intervalWallClockDrift`.
+    public let reportsWallClockDrift: Bool
+
+    /// Apple rejects repeating intervals under 60 s and any interval that is not positive.
+    public static let minimumRepeatingInterval = ExactDuration(nanoseconds: 60_000_000_000)
+
+    public init(interval: ExactDuration, repeats: Bool, anchor: Instant, reportsWallClockDrift: Bool = false) throws(TriggerError) {
+        guard interval.nanoseconds > 0 else { throw .invalidInterval("the interval must be greater than 0, got \(interval) s") }
+        if repeats && interval < Self.minimumRepeatingInterval { throw .repeatingIntervalTooShort(seconds: interval.description) }
+        self.interval = interval
+        self.repeats = repeats
+        self.anchor = anchor
+        self.reportsWallClockDrift = reportsWallClockDrift
+    }
+
+    /// The first fire strictly after `instant`, or `nil` (a one-shot that has fired, or past year 9999).
+    public func nextFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
+        let step = interval.nanoseconds
+        let elapsed = Self.nanoseconds(from: anchor, to: instant)
+        var k: Int128 = 1
+        if repeats, elapsed >= Int128(step) {
+            k = elapsed / Int128(step) + 1              // anchor + k*step > instant
+        }
+        if !repeats && elapsed >= Int128(step) { return nil }
+        return fire(k, in: zone)
+    }
+
+    /// The last fire strictly before `instant`, or `nil`.
+    public func previousFire(before instant: Instant, in zone: ZoneRules) -> Fire? {
+        let step = Int128(interval.nanoseconds)
+        let elapsed = Self.nanoseconds(from: anchor, to: instant)
+        guard elapsed > step else { return nil }
+        let k = repeats ? (elapsed - 1) / step : 1       // anchor + k*step < instant
+        return fire(k, in: zone)
+    }
+
+    private func fire(_ k: Int128, in zone: ZoneRules) -> Fire? {
+        let total = Int128(anchor.seconds) * 1_000_000_000 + Int128(anchor.nanoseconds) + k * Int128(interval.nanoseconds)
+        let (seconds, nanos) = total.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let s = nanos < 0 ? seconds - 1 : seconds, n = nanos < 0 ? nanos + 1_000_000_000 : nanos
+        guard s <= Int128(Instant.supportedRange.upperBound.seconds) else { return nil }
+        let instant = Instant(seconds: Int64(s), nanoseconds: Int32(n))
+        let type = zone.type(at: instant)
+        var adjustment = FireAdjustment.exact
+        if reportsWallClockDrift {
+            let day = CivilArithmetic.secondsPerDay
+            let anchorTime = CivilArithmetic.floorDivMod(anchor.seconds + Int64(zone.utcOffset(at: anchor)), day).remainder
+            let fireTime = CivilArithmetic.floorDivMod(instant.seconds + Int64(type.utcOffset), day).remainder
+            if anchorTime != fireTime { adjustment = .intervalWallClockDrift }
+        }
+        return Fire(instant: instant, type: type, adjustment: adjustment)
+    }
+
+    private static func nanoseconds(from a: Instant, to b: Instant) -> Int128 {
+        Int128(b.seconds - a.seconds) * 1_000_000_000 + Int128(b.nanoseconds - a.nanoseconds)
+    }
+}

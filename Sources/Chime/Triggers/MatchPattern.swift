@@ -1,0 +1,133 @@
+/// A calendar trigger's components, normalised once for matching: unspecified fields below the
+/// largest given component are pinned to their minimum, the rest are free.
+///
+/// Example: `{month: 3}` becomes month 3, day 1, 00:00:00.0 (once a year); `{minute: 30}` becomes
+/// any hour at :30:00.0; `{weekday: 2, hour: 9}` becomes Mondays at 09:00:00.0; `{day: 1, minute: 30}`
+/// becomes the 1st at 00:30:00.0.
+struct MatchPattern: Sendable, Hashable {
+    var year: Int?, month: Int?, day: Int?
+    var weekday: Int?, weekdayOrdinal: Int?, weekOfMonth: Int?, weekOfYear: Int?, yearForWeekOfYear: Int?, dayOfYear: Int?
+    var hour: Int?, minute: Int?, second: Int?, nanosecond: Int?
+    let weekRules: WeekRules
+    /// The largest given unit: 0 year, 1 month, 2 day level (day, dayOfYear, weekday and week
+    /// fields), 3 hour, 4 minute, 5 second, 6 nanosecond only.
+    let highestLevel: Int
+
+    init(_ c: CalendarComponents, weekRules: WeekRules) {
+        self.weekRules = weekRules
+        year = c.year; month = c.month; day = c.day
+        weekday = c.weekday; weekdayOrdinal = c.weekdayOrdinal; weekOfMonth = c.weekOfMonth
+        weekOfYear = c.weekOfYear; yearForWeekOfYear = c.yearForWeekOfYear; dayOfYear = c.dayOfYear
+        hour = c.hour; minute = c.minute; second = c.second; nanosecond = c.nanosecond
+
+        // Foundation pins every unspecified unit below the *highest* given unit to its minimum,
+        // checking units in its own order (weekday and week fields after second; nanosecond last).
+        // So `{day: 1, minute: 30}` is the 1st at 00:30 only, while `{minute: 30}` is every hour.
+        let weekdayFamily = weekday != nil || weekdayOrdinal != nil || weekOfMonth != nil || weekOfYear != nil
+            || yearForWeekOfYear != nil
+        let highest: Int   // 0 year, 1 month, 2 day level, 3 hour, 4 minute, 5 second, 6 nanosecond
+        if year != nil { highest = 0 }
+        else if dayOfYear != nil { highest = 2 }
+        else if month != nil { highest = 1 }
+        else if day != nil { highest = 2 }
+        else if hour != nil { highest = 3 }
+        else if minute != nil { highest = 4 }
+        else if second != nil { highest = 5 }
+        else if weekdayFamily { highest = 2 }
+        else { highest = 6 }
+        highestLevel = highest
+        if highest < 1 && dayOfYear == nil && weekOfYear == nil && yearForWeekOfYear == nil { month = month ?? 1 }
+        if highest < 2 && dayOfYear == nil && !weekdayFamily { day = day ?? 1 }
+        if (weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil) && day == nil && dayOfYear == nil {
+            weekday = weekday ?? weekRules.firstWeekday          // a week alone means its first day
+        }
+        if highest < 3 { hour = hour ?? 0 }
+        if highest < 4 { minute = minute ?? 0 }
+        if highest < 5 { second = second ?? 0 }
+        if highest < 6 { nanosecond = nanosecond ?? 0 }
+    }
+
+    var needsWeekOfYear: Bool { weekOfYear != nil || yearForWeekOfYear != nil }
+
+    /// Whether a date satisfies every date field other than year, month and day (which the search
+    /// steps through directly).
+    func matchesWeekAndWeekday(_ f: DateFields) -> Bool {
+        if let weekday, f.weekday != weekday { return false }
+        if let ordinal = weekdayOrdinal {
+            if ordinal > 0 ? f.weekdayOrdinal != ordinal : f.weekdayOrdinalFromEnd != ordinal { return false }
+        }
+        if let dayOfYear, f.dayOfYear != dayOfYear { return false }
+        if let weekOfMonth, f.weekOfMonth(weekRules) != weekOfMonth { return false }
+        if needsWeekOfYear {
+            let (week, yearForWeek) = f.weekOfYear(weekRules)
+            if let weekOfYear, week != weekOfYear { return false }
+            if let yearForWeekOfYear, yearForWeek != yearForWeekOfYear { return false }
+        }
+        return true
+    }
+
+    // MARK: Time of day
+
+    static let nanosPerSecond: Int64 = 1_000_000_000
+    static let nanosPerDay: Int64 = 86_400 * nanosPerSecond
+
+    /// The first time of day (nanoseconds since midnight) at or after `lower` that matches the
+    /// hour/minute/second/nanosecond fields, or nil if none is left in the day.
+    func firstTime(atOrAfter lower: Int64) -> Int64? {
+        guard lower < Self.nanosPerDay else { return nil }
+        let lower = max(lower, 0)
+        let h0 = Int(lower / 3_600_000_000_000), m0 = Int(lower / 60_000_000_000 % 60)
+        let s0 = Int(lower / Self.nanosPerSecond % 60), n0 = Int(lower % Self.nanosPerSecond)
+        for h in Self.values(hour, from: h0, max: 23) {
+            for m in Self.values(minute, from: h == h0 ? m0 : 0, max: 59) {
+                for s in Self.values(second, from: h == h0 && m == m0 ? s0 : 0, max: 59) {
+                    let nLower = h == h0 && m == m0 && s == s0 ? n0 : 0
+                    if let n = Self.lowest(nanosecond, from: nLower) { return Self.time(h, m, s, n) }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The last time of day at or before `upper` that matches, or nil.
+    func lastTime(atOrBefore upper: Int64) -> Int64? {
+        guard upper >= 0 else { return nil }
+        let upper = min(upper, Self.nanosPerDay - 1)
+        let h0 = Int(upper / 3_600_000_000_000), m0 = Int(upper / 60_000_000_000 % 60)
+        let s0 = Int(upper / Self.nanosPerSecond % 60), n0 = Int(upper % Self.nanosPerSecond)
+        for h in Self.valuesDown(hour, from: h0) {
+            for m in Self.valuesDown(minute, from: h == h0 ? m0 : 59) {
+                for s in Self.valuesDown(second, from: h == h0 && m == m0 ? s0 : 59) {
+                    let nUpper = h == h0 && m == m0 && s == s0 ? n0 : 999_999_999
+                    if let n = Self.highest(nanosecond, upTo: nUpper) { return Self.time(h, m, s, n) }
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func time(_ h: Int, _ m: Int, _ s: Int, _ n: Int) -> Int64 {
+        Int64(h) * 3_600_000_000_000 + Int64(m) * 60_000_000_000 + Int64(s) * nanosPerSecond + Int64(n)
+    }
+
+    private static func lowest(_ fixed: Int?, from: Int) -> Int? {
+        guard let fixed else { return from }
+        return fixed >= from ? fixed : nil
+    }
+
+    private static func highest(_ fixed: Int?, upTo: Int) -> Int? {
+        guard let fixed else { return upTo }
+        return fixed <= upTo ? fixed : nil
+    }
+
+    /// A fixed value if it is at least `from`, or every value from `from` to `max`.
+    private static func values(_ fixed: Int?, from: Int, max: Int) -> StrideThrough<Int> {
+        if let fixed { return fixed >= from ? stride(from: fixed, through: fixed, by: 1) : stride(from: 1, through: 0, by: 1) }
+        return stride(from: from, through: max, by: 1)
+    }
+
+    private static func valuesDown(_ fixed: Int?, from: Int) -> StrideThrough<Int> {
+        if let fixed { return fixed <= from ? stride(from: fixed, through: fixed, by: -1) : stride(from: 0, through: 1, by: -1) }
+        return stride(from: from, through: 0, by: -1)
+    }
+}

@@ -1,0 +1,16 @@
+/// Explicit handling of a wall time skipped by a DST transition (beyond Apple; replaces the
+/// matching policy's gap handling when set).
+///
+/// Example, America/New_York 2026-03-08, 02:30 (02:00 EST -> 03:00 EDT at 07:00:00Z):
+/// - `skip`: no fire that day; the next day's 02:30
+/// - `shift`: moved by the gap length, 03:30 EDT = 07:30:00Z (RFC 5545, Temporal "compatible")
+/// - `nextValid`: the first instant after the gap, 03:00 EDT = 07:00:00Z (Apple's `nextTime`)
+/// - `previous`: the wall time read with the later offset, 01:30 EST = 06:30:00Z
+/// - `reject`: an error that names the skipped wall time
+public enum GapPolicy: String, Sendable, Codable, CaseIterable, Hashable {
+    case skip
+    case shift
+    case nextValid
+    case previous
+    case reject
+}

@@ -1,0 +1,6 @@
+/// Whether a calendar trigger searches for the next match after an instant or the previous one
+/// before it (Apple's `Calendar.SearchDirection`).
+public enum SearchDirection: String, Sendable, Codable, CaseIterable, Hashable {
+    case forward
+    case backward
+}

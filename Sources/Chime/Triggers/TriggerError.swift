@@ -1,0 +1,40 @@
+/// Why a trigger cannot be built or evaluated. Each case names the offending value.
+public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A component outside its range (e.g. `weekday: 8`, `month: 13`).
+    case invalidComponent(name: String, value: Int, allowed: String)
+    /// A calendar trigger with no components at all.
+    case noComponents
+    /// An interval that is zero, negative, not finite, or finer than a nanosecond.
+    case invalidInterval(String)
+    /// A repeating interval shorter than Apple's 60-second minimum.
+    case repeatingIntervalTooShort(seconds: String)
+    /// A weekly trigger with no weekdays, or a malformed time of day.
+    case invalidWeekly(String)
+    /// Week rules outside 1...7.
+    case invalidWeekRules(String)
+    /// A gap policy of `.reject` met a wall time that does not exist.
+    case wallTimeSkipped(local: String, zone: String)
+    /// A value that is not one of the allowed names (policies, directions).
+    case unknownName(field: String, value: String, allowed: [String])
+
+    public var description: String {
+        switch self {
+        case let .invalidComponent(name, value, allowed):
+            return "component \(name) = \(value) is invalid: expected \(allowed)"
+        case .noComponents:
+            return "a calendar trigger needs at least one component (e.g. hour=9)"
+        case .invalidInterval(let reason):
+            return "invalid interval: \(reason)"
+        case .repeatingIntervalTooShort(let seconds):
+            return "a repeating interval must be at least 60 seconds (Apple's minimum), got \(seconds) s"
+        case .invalidWeekly(let reason):
+            return "invalid weekly trigger: \(reason)"
+        case .invalidWeekRules(let reason):
+            return "invalid week rules: \(reason)"
+        case let .wallTimeSkipped(local, zone):
+            return "\(local) does not exist in \(zone) (a DST gap) and the gap policy is 'reject'"
+        case let .unknownName(field, value, allowed):
+            return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
+        }
+    }
+}

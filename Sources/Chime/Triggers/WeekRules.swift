@@ -1,0 +1,26 @@
+/// How weeks are counted for `weekOfMonth`, `weekOfYear` and `yearForWeekOfYear`.
+///
+/// Foundation's `Calendar(identifier: .gregorian)` uses firstWeekday 1 (Sunday) and
+/// minimumDaysInFirstWeek 1; ISO 8601 is firstWeekday 2 (Monday) and 4 days.
+public struct WeekRules: Sendable, Hashable, Codable {
+    /// 1 = Sunday ... 7 = Saturday.
+    public let firstWeekday: Int
+    /// How many days of a new year (or month) the first week must contain, 1...7.
+    public let minimumDaysInFirstWeek: Int
+
+    public static let gregorian = WeekRules(uncheckedFirstWeekday: 1, minimumDaysInFirstWeek: 1)
+    public static let iso8601 = WeekRules(uncheckedFirstWeekday: 2, minimumDaysInFirstWeek: 4)
+
+    public init(firstWeekday: Int, minimumDaysInFirstWeek: Int) throws(TriggerError) {
+        guard (1...7).contains(firstWeekday) else { throw .invalidWeekRules("firstWeekday \(firstWeekday) is not 1–7") }
+        guard (1...7).contains(minimumDaysInFirstWeek) else {
+            throw .invalidWeekRules("minimumDaysInFirstWeek \(minimumDaysInFirstWeek) is not 1–7")
+        }
+        self.init(uncheckedFirstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDaysInFirstWeek)
+    }
+
+    init(uncheckedFirstWeekday: Int, minimumDaysInFirstWeek: Int) {
+        self.firstWeekday = uncheckedFirstWeekday
+        self.minimumDaysInFirstWeek = minimumDaysInFirstWeek
+    }
+}
