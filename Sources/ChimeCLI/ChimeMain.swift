@@ -16,6 +16,8 @@ enum ChimeMain {
         (ZoneCommand.spec, ZoneCommand.run),
         (TransitionsCommand.spec, TransitionsCommand.run),
         (ResolveCommand.spec, ResolveCommand.run),
+        (NextCommand.spec, NextCommand.run),
+        (BatchCommand.spec, BatchCommand.run),
     ]
 
     static func main() {

@@ -1,0 +1,118 @@
+/// The JSON shapes of CONTRACT.md:
+/// ```json
+/// {"calendar": {"components": {"hour": 2, "minute": 30}, "matchingPolicy": "nextTime",
+///               "repeatedTimePolicy": "first", "direction": "forward", "repeats": true,
+///               "firstWeekday": 1, "minimumDaysInFirstWeek": 1, "gap": "shift", "overlap": "both"}}
+/// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z"}}
+/// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}
+/// ```
+/// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
+/// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
+extension Trigger: Codable {
+    enum Kind: String, CodingKey { case calendar, interval, weekly }
+
+    enum CalendarKeys: String, CodingKey {
+        case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, gap, overlap
+    }
+    enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor }
+    enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Kind.self)
+        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+            throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
+                                           allowed: ["calendar", "interval", "weekly"])
+        }
+        switch kind {
+        case .calendar:
+            let c = try container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
+            let weekRules = try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday) ?? 1,
+                                          minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek) ?? 1)
+            self = .calendar(try CalendarTrigger(
+                components: try c.decode(CalendarComponents.self, forKey: .components),
+                matchingPolicy: try Self.named(c, .matchingPolicy) ?? .nextTime,
+                repeatedTimePolicy: try Self.named(c, .repeatedTimePolicy) ?? .first,
+                direction: try Self.named(c, .direction) ?? .forward,
+                repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? true,
+                weekRules: weekRules,
+                gapPolicy: try Self.named(c, .gap),
+                overlapPolicy: try Self.named(c, .overlap)))
+        case .interval:
+            let c = try container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
+            let anchor: Instant
+            if let text = try c.decodeIfPresent(String.self, forKey: .anchor) {
+                anchor = try ISO8601Format.parseInstant(text)
+            } else {
+                anchor = Instant.now()
+            }
+            self = .interval(try IntervalTrigger(interval: try Self.exactSeconds(c), repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? false,
+                                                 anchor: anchor))
+        case .weekly:
+            let c = try container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
+            var days = Set<Weekday>()
+            for number in try c.decode([Int].self, forKey: .weekdays) {
+                guard let day = Weekday(rawValue: number) else {
+                    throw TriggerError.invalidComponent(name: "weekdays", value: number, allowed: "1–7 (1 = Sunday)")
+                }
+                days.insert(day)
+            }
+            self = .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
+                                             gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap)))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Kind.self)
+        switch self {
+        case .calendar(let t):
+            var c = container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
+            try c.encode(t.components, forKey: .components)
+            try c.encode(t.matchingPolicy, forKey: .matchingPolicy)
+            try c.encode(t.repeatedTimePolicy, forKey: .repeatedTimePolicy)
+            try c.encode(t.direction, forKey: .direction)
+            try c.encode(t.repeats, forKey: .repeats)
+            try c.encode(t.weekRules.firstWeekday, forKey: .firstWeekday)
+            try c.encode(t.weekRules.minimumDaysInFirstWeek, forKey: .minimumDaysInFirstWeek)
+            try c.encodeIfPresent(t.gapPolicy, forKey: .gap)
+            try c.encodeIfPresent(t.overlapPolicy, forKey: .overlap)
+        case .interval(let t):
+            var c = container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
+            if t.interval.nanoseconds % 1_000_000_000 == 0 {
+                try c.encode(t.interval.nanoseconds / 1_000_000_000, forKey: .seconds)
+            } else {
+                try c.encode(t.interval.description, forKey: .seconds)
+            }
+            try c.encode(t.repeats, forKey: .repeats)
+            try c.encode(t.anchor.utcString, forKey: .anchor)
+        case .weekly(let t):
+            var c = container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
+            try c.encode(t.weekdays.map(\.rawValue), forKey: .weekdays)
+            try c.encode(t.time, forKey: .time)
+            try c.encodeIfPresent(t.gapPolicy, forKey: .gap)
+            try c.encodeIfPresent(t.overlapPolicy, forKey: .overlap)
+        }
+    }
+
+    /// A policy name, or a `TriggerError.unknownName` listing the allowed ones.
+    private static func named<P: RawRepresentable & CaseIterable, K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> P?
+    where P.RawValue == String {
+        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let value = P(rawValue: text) else {
+            throw TriggerError.unknownName(field: key.stringValue, value: text, allowed: P.allCases.map(\.rawValue))
+        }
+        return value
+    }
+
+    private static func exactSeconds(_ c: KeyedDecodingContainer<IntervalKeys>) throws -> ExactDuration {
+        if let whole = try? c.decode(Int64.self, forKey: .seconds) {
+            guard whole > 0 else { throw TriggerError.invalidInterval("the interval must be greater than 0, got \(whole) s") }
+            return try ExactDuration(seconds: whole)
+        }
+        if let text = try? c.decode(String.self, forKey: .seconds) { return try ExactDuration(decimal: text) }
+        let number = try c.decode(Double.self, forKey: .seconds)
+        guard number.isFinite else { throw TriggerError.invalidInterval("the interval must be finite") }
+        guard number > 0 else { throw TriggerError.invalidInterval("the interval must be greater than 0, got \(number) s") }
+        // Swift prints the shortest decimal that reads back as the same Double: the number as written.
+        return try ExactDuration(decimal: "\(number)")
+    }
+}

@@ -1,0 +1,60 @@
+/// Fires on a set of weekdays at one wall time (flutter's `dayOfWeekAndTime` for several days,
+/// or "Mon, Wed, Fri at 09:00"). Each weekday behaves as the calendar trigger
+/// `{weekday, hour, minute, second}` with the notification defaults (`nextTime`, `first`).
+///
+/// Example: Mon/Wed at 02:30 in America/New_York after 2026-03-07T12:00:00Z: Monday 2026-03-09
+/// 02:30 EDT = 06:30:00Z, then Wednesday 2026-03-11 02:30 EDT = 06:30:00Z.
+public struct WeeklyTrigger: Sendable, Hashable {
+    public let weekdays: [Weekday]
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+    public let gapPolicy: GapPolicy?
+    public let overlapPolicy: OverlapPolicy?
+    let perWeekday: [CalendarTrigger]
+
+    public init(weekdays: Set<Weekday>, hour: Int, minute: Int, second: Int = 0,
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+        guard !weekdays.isEmpty else { throw .invalidWeekly("at least one weekday is needed") }
+        self.weekdays = weekdays.sorted { $0.rawValue < $1.rawValue }
+        self.hour = hour; self.minute = minute; self.second = second
+        self.gapPolicy = gapPolicy; self.overlapPolicy = overlapPolicy
+        var triggers: [CalendarTrigger] = []
+        for day in self.weekdays {
+            triggers.append(try CalendarTrigger(components: CalendarComponents(hour: hour, minute: minute, second: second, weekday: day.rawValue),
+                                                gapPolicy: gapPolicy, overlapPolicy: overlapPolicy))
+        }
+        perWeekday = triggers
+    }
+
+    /// Parses `HH:MM` or `HH:MM:SS` into this trigger's time.
+    public init(weekdays: Set<Weekday>, time: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+        let parts = time.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+            throw .invalidWeekly("time '\(time)' is not HH:MM or HH:MM:SS")
+        }
+        try self.init(weekdays: weekdays, hour: parts[0]!, minute: parts[1]!, second: parts.count == 3 ? parts[2]! : 0,
+                      gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
+    }
+
+    /// `HH:MM:SS`.
+    public var time: String {
+        ISO8601Format.pad(hour, 2) + ":" + ISO8601Format.pad(minute, 2) + ":" + ISO8601Format.pad(second, 2)
+    }
+
+    public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        var best: Fire?
+        for trigger in perWeekday {
+            if let fire = try trigger.nextFire(after: instant, in: zone), best.map({ fire.instant < $0.instant }) ?? true { best = fire }
+        }
+        return best
+    }
+
+    public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        var best: Fire?
+        for trigger in perWeekday {
+            if let fire = try trigger.previousFire(before: instant, in: zone), best.map({ fire.instant > $0.instant }) ?? true { best = fire }
+        }
+        return best
+    }
+}

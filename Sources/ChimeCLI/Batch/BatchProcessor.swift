@@ -1,0 +1,85 @@
+import Chime
+import FoundationEssentials
+
+/// Turns one request line into exactly one response line; never throws, never stops the stream.
+struct BatchProcessor {
+    let database: ZoneDatabase
+    let decoder = JSONDecoder()
+    static let maximumCount = 10_000
+
+    func respond(to line: String) -> String {
+        let data = Data(line.utf8)
+        let id = (try? decoder.decode(BatchRequestID.self, from: data))?.id
+        var fields: [(String, JSON)] = []
+        if let id { fields.append(("id", id)) }
+        do {
+            let fires = try fires(for: data)
+            fields.append(("fires", .array(fires.map(FireFormatting.json))))
+        } catch {
+            fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
+        }
+        return JSON.object(fields).serialized
+    }
+
+    private func fires(for data: Data) throws(BatchError) -> [Fire] {
+        let request: BatchRequest
+        do {
+            request = try decoder.decode(BatchRequest.self, from: data)
+        } catch let error as TriggerError {
+            throw BatchError(code: "invalidTrigger", message: error.description)
+        } catch let error as TimeError {
+            throw BatchError(CLIError(error))
+        } catch let error as DecodingError {
+            throw BatchError.decoding(error)
+        } catch {
+            throw BatchError(code: "malformedJSON", message: "the line is not a JSON request object: \(error)")
+        }
+        let count = request.count ?? 1
+        guard (0...Self.maximumCount).contains(count) else {
+            throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
+        }
+        let after: Instant
+        do { after = try ISO8601Format.parseInstant(request.after ?? "now") } catch { throw BatchError(CLIError(error)) }
+        let zone: ZoneRules
+        do { zone = try database.rules(for: request.zone) } catch { throw BatchError(CLIError(error)) }
+        do {
+            return try request.trigger.fires(after: after, in: zone, count: count)
+        } catch {
+            throw BatchError(code: "wallTimeSkipped", message: error.description)
+        }
+    }
+}
+
+/// A per-line error: a camelCase code and a message (README lists the codes).
+struct BatchError: Error {
+    let code: String
+    let message: String
+
+    init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(_ error: CLIError) {
+        self.init(code: error.code, message: error.message)
+    }
+
+    static func decoding(_ error: DecodingError) -> BatchError {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            let at = path(context)
+            return BatchError(code: "missingField", message: "missing field '\(at.isEmpty ? "" : at + ".")\(key.stringValue)'")
+        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+            return BatchError(code: "invalidField", message: "field '\(path(context))' has the wrong type (expected \(type))")
+        case let .dataCorrupted(context):
+            return context.codingPath.isEmpty
+                ? BatchError(code: "malformedJSON", message: "the line is not valid JSON")
+                : BatchError(code: "invalidField", message: "field '\(path(context))' is invalid: \(context.debugDescription)")
+        @unknown default:
+            return BatchError(code: "malformedJSON", message: "the line is not a JSON request object")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Chime
+
+/// `chime batch`: JSON Lines in, one JSON line out per input line, in order, streaming.
+enum BatchCommand {
+    static let spec = CommandSpec(
+        name: "batch", summary: "Read trigger requests as JSON Lines (stdin or FILE) and write one response line per request, in order.",
+        positionals: [("FILE", "Input file; '-' or omitted reads stdin.")],
+        options: [CommandSpec.sourceOption],
+        examples: [#"echo '{"id":"r1","zone":"America/New_York","after":"2026-03-07T12:00:00Z","count":3,"trigger":{"calendar":{"components":{"hour":2,"minute":30}}}}' | chime batch"#,
+                   "chime batch requests.jsonl > responses.jsonl"])
+
+    static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
+        let processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name))
+        let path = args.positionals.first ?? "-"
+        var reader = try LineReader(path: path)
+        while let line = reader.next() {
+            output.line(processor.respond(to: line))
+        }
+        return 0
+    }
+}

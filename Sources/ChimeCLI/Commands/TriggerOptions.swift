@@ -1,0 +1,120 @@
+import Chime
+
+/// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly` or `--every`.
+enum TriggerOptions {
+    static let options: [CommandSpec.Option] = [
+        .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
+        .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday)."),
+        .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
+        .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 1h30m, 5400, 0.5s, 1d, 1w (repeating unless --once)."),
+        .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval."),
+        .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
+        .init(name: "matching", valueName: "POLICY", help: "nextTime (default) | nextTimePreservingSmallerComponents | previousTimePreservingSmallerComponents | strict."),
+        .init(name: "repeated", valueName: "first|last", help: "Which instant of a repeated wall time (default first)."),
+        .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default forward)."),
+        .init(name: "gap", valueName: "POLICY", help: "Explicit DST-gap handling: skip | shift | nextValid | previous | reject."),
+        .init(name: "overlap", valueName: "POLICY", help: "Explicit DST-overlap handling: first | last | both."),
+        .init(name: "first-weekday", valueName: "1-7", help: "Week rules for weekOfMonth/weekOfYear (default 1 = Sunday)."),
+        .init(name: "min-days", valueName: "1-7", help: "Minimum days in the first week (default 1)."),
+    ]
+
+    static func trigger(_ args: ParsedArguments, after: Instant, command: String) throws(CLIError) -> Trigger {
+        let kinds = ["at", "components", "weekly", "every"].filter { args.values[$0] != nil }
+        guard kinds.count == 1 else {
+            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly or --every"
+                                       : "give only one of --at, --components, --weekly, --every (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
+                         command: command)
+        }
+        do {
+            switch kinds[0] {
+            case "every":
+                let anchor = try args.values["anchor"].map { (text) throws(CLIError) in try ZoneOptions.instant(text) } ?? after
+                return .interval(try IntervalTrigger(interval: try duration(args.values["every"]!), repeats: !args.flags.contains("once"), anchor: anchor))
+            case "weekly":
+                let text = args.values["weekly"]!
+                let parts = text.split(separator: "@")
+                guard parts.count == 2 else { throw TriggerError.invalidWeekly("'\(text)' is not DAYS@HH:MM, e.g. mon,wed@09:00") }
+                var days = Set<Weekday>()
+                for name in parts[0].split(separator: ",") { days.insert(try weekday(String(name))) }
+                return .weekly(try WeeklyTrigger(weekdays: days, time: String(parts[1]), gapPolicy: try policy(args, "gap"),
+                                                 overlapPolicy: try policy(args, "overlap")))
+            default:
+                var components = CalendarComponents()
+                if let time = args.values["at"] {
+                    let parts = time.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+                    guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+                        throw CLIError.usage("--at expects HH:MM or HH:MM:SS, got '\(time)'", command: command)
+                    }
+                    (components.hour, components.minute, components.second) = (parts[0], parts[1], parts.count == 3 ? parts[2] : 0)
+                } else {
+                    components = try parseComponents(args.values["components"]!, command: command)
+                }
+                let rules = try WeekRules(firstWeekday: try args.integer("first-weekday", command: command) ?? 1,
+                                          minimumDaysInFirstWeek: try args.integer("min-days", command: command) ?? 1)
+                return .calendar(try CalendarTrigger(
+                    components: components,
+                    matchingPolicy: try policy(args, "matching") ?? .nextTime,
+                    repeatedTimePolicy: try policy(args, "repeated") ?? .first,
+                    direction: try policy(args, "direction") ?? .forward,
+                    repeats: !args.flags.contains("once"), weekRules: rules,
+                    gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap")))
+            }
+        } catch let error as TriggerError {
+            throw .input(error.description, code: "invalidTrigger")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input("\(error)", code: "invalidTrigger")
+        }
+    }
+
+    static func parseComponents(_ text: String, command: String) throws(CLIError) -> CalendarComponents {
+        var components = CalendarComponents()
+        for pair in text.split(separator: ",") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard kv.count == 2, let value = Int(kv[1]) else {
+                throw .usage("--components expects name=value pairs, got '\(pair)'", command: command)
+            }
+            guard components.set(kv[0], value) else {
+                throw .usage("unknown component '\(kv[0])' (components: \(CalendarComponents.names.joined(separator: ", ")))", command: command)
+            }
+        }
+        return components
+    }
+
+    static func policy<P: RawRepresentable & CaseIterable>(_ args: ParsedArguments, _ flag: String) throws(TriggerError) -> P? where P.RawValue == String {
+        guard let text = args.values[flag] else { return nil }
+        guard let value = P(rawValue: text) else { throw .unknownName(field: "--" + flag, value: text, allowed: P.allCases.map(\.rawValue)) }
+        return value
+    }
+
+    /// `sun`…`sat`, full English names, or 1–7 (1 = Sunday).
+    static func weekday(_ name: String) throws(TriggerError) -> Weekday {
+        let lowered = name.lowercased()
+        if let number = Int(lowered), let day = Weekday(rawValue: number) { return day }
+        if let day = Weekday.allCases.first(where: { lowered.count >= 3 && $0.fullName.lowercased().hasPrefix(lowered) }) { return day }
+        throw .invalidWeekly("'\(name)' is not a weekday (sun, mon, … or 1–7 with 1 = Sunday)")
+    }
+
+    /// `90m`, `1h30m`, `5400`, `0.5s`, `2d`, `1w`: exact, summed.
+    static func duration(_ text: String) throws(TriggerError) -> ExactDuration {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        var total: Int64 = 0, number = ""
+        func add(_ unit: Int64) throws(TriggerError) {
+            guard !number.isEmpty else { throw .invalidInterval("'\(text)' is not a duration like 90m, 1h30m or 5400") }
+            let (product, overflow) = try ExactDuration(decimal: number).nanoseconds.multipliedReportingOverflow(by: unit)
+            guard !overflow, total <= Int64.max - product else { throw .invalidInterval("'\(text)' is too long") }
+            total += product
+            number = ""
+        }
+        for ch in text {
+            if let unit = units[ch] { try add(unit) } else { number.append(ch) }
+        }
+        if !number.isEmpty { try add(1) }
+        return ExactDuration(nanoseconds: total)
+    }
+}
+
+extension Weekday {
+    var fullName: String { ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][rawValue - 1] }
+}
