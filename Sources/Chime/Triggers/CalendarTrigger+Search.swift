@@ -182,6 +182,9 @@ struct CalendarSearch {
             }
             return nil
         case let .gap(transition, before, after):
+            // A day skipped whole (Pacific/Apia, 2011-12-30) has no times to adjust: like
+            // Foundation, go on to the next day rather than fire at the end of the gap.
+            if transition + Int64(before) <= day * 86_400 && transition + Int64(after) >= (day + 1) * 86_400 { return nil }
             let instant: Instant, adjustment: FireAdjustment
             // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
             // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every policy.
