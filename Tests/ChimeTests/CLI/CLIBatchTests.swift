@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `chime batch` end to end: one response line per input line, in order, whatever the line holds.
+@Suite struct CLIBatchTests {
+    static func batch(_ lines: [String]) throws -> [[String: Any]] {
+        let input = lines.joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        let outputs = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(outputs.count == lines.count, "one response per request line")
+        return try outputs.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    @Test func mixedValidAndMalformedLines() throws {
+        let lines = [
+            #"{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {"calendar": {"components": {"hour": 2, "minute": 30}}}}"#,
+            #"{"id": "r2", "zone": "Nowhere/City", "trigger": {"calendar": {"components": {"hour": 2}}}}"#,
+            #"this is not json"#,
+            "",
+            #"{"id": "r5", "zone": "UTC", "trigger": {"calendar": {"components": {"weekday": 8}}}}"#,
+            #"{"id": "r6", "zone": "UTC", "after": "yesterday", "trigger": {"interval": {"seconds": 60}}}"#,
+            #"{"id": "r7", "zone": "UTC", "after": "2026-01-01T00:00:00Z", "count": 2, "trigger": {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-01-01T00:00:00Z"}}}"#,
+            #"{"id": "r8", "zone": "UTC", "after": "2026-01-01T00:00:00Z", "count": 3, "trigger": {"calendar": {"components": {"month": 2, "day": 30}, "matchingPolicy": "strict"}}}"#,
+            #"{"id": 9, "trigger": {"weekly": {"weekdays": [2], "time": "09:00"}}}"#,
+            #"{"id": "r10", "zone": "Europe/Berlin", "after": "2026-03-28T00:00:00Z", "count": 2, "trigger": {"weekly": {"weekdays": [2, 4], "time": "09:00"}}}"#,
+        ]
+        let responses = try Self.batch(lines)
+        func code(_ i: Int) -> String? { (responses[i]["error"] as? [String: Any])?["code"] as? String }
+        func utc(_ i: Int) -> [String] { (responses[i]["fires"] as? [[String: Any]] ?? []).compactMap { $0["utc"] as? String } }
+
+        // CONTRACT.md's example: 02:30 on the spring-forward day becomes 03:00 EDT.
+        #expect(responses[0]["id"] as? String == "r1")
+        #expect(utc(0) == ["2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z", "2026-03-10T06:30:00Z"])
+        #expect((responses[0]["fires"] as? [[String: Any]])?.first?["adjustment"] as? String == "gapNextTime")
+        #expect(code(1) == "unknownZone" && responses[1]["id"] as? String == "r2")
+        #expect(code(2) == "malformedJSON" && responses[2]["id"] == nil)
+        #expect(code(3) == "malformedJSON")
+        #expect(code(4) == "invalidTrigger" && responses[4]["id"] as? String == "r5")
+        #expect(code(5) == "malformedInstant")
+        // 5400 s steps from the anchor: 01:30 and 03:00.
+        #expect(utc(6) == ["2026-01-01T01:30:00Z", "2026-01-01T03:00:00Z"])
+        // Never fires: an empty list, not an error.
+        #expect(responses[7]["fires"] as? [Any] != nil && utc(7).isEmpty && code(7) == nil)
+        #expect(code(8) == "missingField" && responses[8]["id"] as? Int == 9)
+        // Mon 2026-03-30 and Wed 2026-04-01, 09:00 CEST (+02:00) = 07:00Z (Berlin switched on Mar 29).
+        #expect(utc(9) == ["2026-03-30T07:00:00Z", "2026-04-01T07:00:00Z"])
+    }
+
+    /// Memory stays flat however long the input: peak RSS for 60,000 lines is within a few MiB of
+    /// that for 6,000 (measured with GNU time's %M, in KiB).
+    @Test func streamsInConstantMemory() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            Issue.record("GNU time (/usr/bin/time) is needed to measure peak memory; apt-get install time"); return
+        }
+        func peakKiB(lines: Int) throws -> Int {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("chime-batch-\(lines)-\(UUID().uuidString).jsonl").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let line = #"{"id": "x", "zone": "Europe/Berlin", "after": "2026-03-07T12:00:00Z", "count": 2, "trigger": {"calendar": {"components": {"hour": 2, "minute": 30}}}}"#
+            try String(repeating: line + "\n", count: lines).write(toFile: path, atomically: true, encoding: .utf8)
+            let result = Fixtures.run("/usr/bin/time", ["-f", "%M", try ChimeCLI.executable(), "batch", path], environment: ChimeCLI.baseEnvironment)
+            #expect(result.status == 0)
+            #expect(result.output.split(separator: "\n").count == lines)
+            return Int(result.error.split(separator: "\n").last.map(String.init) ?? "") ?? -1
+        }
+        let small = try peakKiB(lines: 6_000), large = try peakKiB(lines: 60_000)
+        #expect(small > 0 && large > 0)
+        #expect(large - small < 4_096, "peak RSS grew from \(small) KiB to \(large) KiB")
+    }
+}
