@@ -426,3 +426,20 @@ void chime_icu_calendar_close(void *calendar) {
 }
 
 }  // extern "C"
+
+int32_t chime_icu_week_rules(const char *locale, int32_t *first_weekday, int32_t *minimal_days) {
+    if (locale == nullptr || first_weekday == nullptr || minimal_days == nullptr || *locale == '\0') return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *cal = ucal_open(nullptr, 0, locale, UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status) || cal == nullptr) return -2;
+    // ICU silently falls back to the default locale (here en_US_POSIX) for unknown ones: accept
+    // the answer only when the locale ICU used has the requested language.
+    UErrorCode localeStatus = U_ZERO_ERROR;
+    const char *valid = ucal_getLocaleByType(cal, ULOC_VALID_LOCALE, &localeStatus);
+    auto language = [](const char *id) { return std::string(id, std::strcspn(id, "_-@")); };
+    bool known = U_SUCCESS(localeStatus) && valid != nullptr && language(valid) == language(locale);
+    *first_weekday = ucal_getAttribute(cal, UCAL_FIRST_DAY_OF_WEEK);
+    *minimal_days = ucal_getAttribute(cal, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK);
+    ucal_close(cal);
+    return known ? 0 : -1;
+}

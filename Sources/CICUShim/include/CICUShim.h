@@ -30,6 +30,10 @@ int32_t chime_icu_iana_to_windows(const char *zone_id, char *buf, int32_t capaci
 /// CLDR short display name in `locale` (e.g. "en_US"): dst = 0 standard ("EST"), 1 daylight ("EDT").
 int32_t chime_icu_short_name(const char *zone_id, int32_t dst, const char *locale, char *buf, int32_t capacity);
 
+/// A locale's week rules from CLDR via ICU: first_weekday 1 = Sunday … 7, minimal days 1…7.
+/// Returns 0, or negative when ICU does not recognise the locale (it would fall back to root).
+int32_t chime_icu_week_rules(const char *locale, int32_t *first_weekday, int32_t *minimal_days);
+
 /// One historical transition: at `utc_seconds` the zone switches to raw_offset + dst_savings.
 typedef struct {
     int64_t utc_seconds;

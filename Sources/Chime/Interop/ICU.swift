@@ -47,6 +47,13 @@ enum ICU {
         string { chime_icu_short_name(id, daylight ? 1 : 0, locale, $0, $1) }
     }
 
+    /// CLDR week rules for a locale (`de_DE` -> Monday, 4 days), or nil when ICU does not know it.
+    static func weekRules(locale: String) -> (firstWeekday: Int, minimumDays: Int)? {
+        var first: Int32 = 0, minimum: Int32 = 0
+        guard chime_icu_week_rules(locale, &first, &minimum) == 0 else { return nil }
+        return (Int(first), Int(minimum))
+    }
+
     struct RawRules {
         var rules: chime_icu_zone_rules
         var transitions: [chime_icu_transition]

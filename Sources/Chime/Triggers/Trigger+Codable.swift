@@ -3,6 +3,7 @@
 /// {"calendar": {"components": {"hour": 2, "minute": 30}, "matchingPolicy": "nextTime",
 ///               "repeatedTimePolicy": "first", "direction": "forward", "repeats": true,
 ///               "firstWeekday": 1, "minimumDaysInFirstWeek": 1, "gap": "shift", "overlap": "both"}}
+/// (`"locale": "de_DE"` takes the week rules from CLDR instead of the two numbers)
 /// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z"}}
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}
 /// ```
@@ -12,7 +13,7 @@ extension Trigger: Codable {
     enum Kind: String, CodingKey { case calendar, interval, weekly }
 
     enum CalendarKeys: String, CodingKey {
-        case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, gap, overlap
+        case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap
     }
     enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor }
     enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap }
@@ -26,8 +27,11 @@ extension Trigger: Codable {
         switch kind {
         case .calendar:
             let c = try container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
-            let weekRules = try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday) ?? 1,
-                                          minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek) ?? 1)
+            // Explicit numbers win over a locale's rules; without either, Foundation's Gregorian defaults.
+            let localeRules = try c.decodeIfPresent(String.self, forKey: .locale).map { (id) throws(TriggerError) in try WeekRules(locale: id) }
+            let weekRules = try WeekRules(
+                firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday) ?? localeRules?.firstWeekday ?? 1,
+                minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek) ?? localeRules?.minimumDaysInFirstWeek ?? 1)
             self = .calendar(try CalendarTrigger(
                 components: try c.decode(CalendarComponents.self, forKey: .components),
                 matchingPolicy: try Self.named(c, .matchingPolicy) ?? .nextTime,

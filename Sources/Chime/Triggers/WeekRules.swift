@@ -19,6 +19,14 @@ public struct WeekRules: Sendable, Hashable, Codable {
         self.init(uncheckedFirstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDaysInFirstWeek)
     }
 
+    /// A locale's rules from CLDR through ICU: `de_DE` is Monday and 4 days, `en_US` Sunday and 1.
+    public init(locale: String) throws(TriggerError) {
+        guard let rules = ICU.weekRules(locale: locale) else {
+            throw .invalidWeekRules("ICU has no week data for locale '\(locale)'")
+        }
+        try self.init(firstWeekday: rules.firstWeekday, minimumDaysInFirstWeek: rules.minimumDays)
+    }
+
     init(uncheckedFirstWeekday: Int, minimumDaysInFirstWeek: Int) {
         self.firstWeekday = uncheckedFirstWeekday
         self.minimumDaysInFirstWeek = minimumDaysInFirstWeek

@@ -16,6 +16,7 @@ enum TriggerOptions {
         .init(name: "overlap", valueName: "POLICY", help: "Explicit DST-overlap handling: first | last | both."),
         .init(name: "first-weekday", valueName: "1-7", help: "Week rules for weekOfMonth/weekOfYear (default 1 = Sunday)."),
         .init(name: "min-days", valueName: "1-7", help: "Minimum days in the first week (default 1)."),
+        .init(name: "locale", valueName: "ID", help: "Take the week rules from a locale (CLDR via ICU), e.g. de_DE."),
     ]
 
     static func trigger(_ args: ParsedArguments, after: Instant, command: String) throws(CLIError) -> Trigger {
@@ -49,8 +50,9 @@ enum TriggerOptions {
                 } else {
                     components = try parseComponents(args.values["components"]!, command: command)
                 }
-                let rules = try WeekRules(firstWeekday: try args.integer("first-weekday", command: command) ?? 1,
-                                          minimumDaysInFirstWeek: try args.integer("min-days", command: command) ?? 1)
+                let localeRules = try args.values["locale"].map { (id) throws(TriggerError) in try WeekRules(locale: id) }
+                let rules = try WeekRules(firstWeekday: try args.integer("first-weekday", command: command) ?? localeRules?.firstWeekday ?? 1,
+                                          minimumDaysInFirstWeek: try args.integer("min-days", command: command) ?? localeRules?.minimumDaysInFirstWeek ?? 1)
                 return .calendar(try CalendarTrigger(
                     components: components,
                     matchingPolicy: try policy(args, "matching") ?? .nextTime,
