@@ -7,24 +7,32 @@ struct BatchProcessor {
     let decoder = JSONDecoder()
     static let maximumCount = 10_000
 
-    func respond(to line: String) -> String {
+    func respond(to line: String) -> JSON {
         let data = Data(line.utf8)
-        let id = (try? decoder.decode(BatchRequestID.self, from: data))?.id
+        var id: JSON?
+        let result: Result<[Fire], BatchError>
+        do {
+            let request = try decode(data)
+            id = request.id.id
+            result = Result { () throws(BatchError) in try fires(for: request) }
+        } catch {
+            // Read the id on its own so the error response can still echo it.
+            id = (try? decoder.decode(BatchRequestID.self, from: data))?.id
+            result = .failure(error)
+        }
         var fields: [(String, JSON)] = []
         if let id { fields.append(("id", id)) }
-        do {
-            let fires = try fires(for: data)
-            fields.append(("fires", .array(fires.map(FireFormatting.json))))
-        } catch {
+        switch result {
+        case .success(let fires): fields.append(("fires", .array(fires.map(FireFormatting.json))))
+        case .failure(let error):
             fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
         }
-        return JSON.object(fields).serialized
+        return JSON.object(fields)
     }
 
-    private func fires(for data: Data) throws(BatchError) -> [Fire] {
-        let request: BatchRequest
+    private func decode(_ data: Data) throws(BatchError) -> BatchRequest {
         do {
-            request = try decoder.decode(BatchRequest.self, from: data)
+            return try decoder.decode(BatchRequest.self, from: data)
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as TimeError {
@@ -34,6 +42,9 @@ struct BatchProcessor {
         } catch {
             throw BatchError(code: "malformedJSON", message: "the line is not a JSON request object: \(error)")
         }
+    }
+
+    private func fires(for request: BatchRequest) throws(BatchError) -> [Fire] {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")

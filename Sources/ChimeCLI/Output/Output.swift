@@ -16,6 +16,13 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Serializes a JSON value straight into the buffer, then a newline.
+    mutating func line(_ json: JSON) {
+        json.write(to: &buffer)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         var offset = 0
         while offset < buffer.count {
