@@ -2,12 +2,14 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant` (searching forward whatever `direction` says), or
     /// `nil` if the trigger never fires again before year 10000.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        try CalendarSearch(trigger: self, zone: zone).forward(after: instant)
+        var search = CalendarSearch(trigger: self, zone: zone)
+        return try search.forward(after: instant)
     }
 
     /// The last fire strictly before `instant`, or `nil` if there is none after year 1.
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        try CalendarSearch(trigger: self, zone: zone).backward(before: instant)
+        var search = CalendarSearch(trigger: self, zone: zone)
+        return try search.backward(before: instant)
     }
 
     /// The next fire in the trigger's `direction` from `instant` (exclusive).
@@ -22,6 +24,8 @@ extension CalendarTrigger {
 struct CalendarSearch {
     let trigger: CalendarTrigger
     let zone: ZoneRules
+    /// The search start's wall time (local seconds), set when a search begins.
+    var startWall: Int64 = 0
     var p: MatchPattern { trigger.pattern }
 
     static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
@@ -41,8 +45,9 @@ struct CalendarSearch {
 
     // MARK: Forward
 
-    func forward(after t: Instant) throws(TriggerError) -> Fire? {
+    mutating func forward(after t: Instant) throws(TriggerError) -> Fire? {
         if neverMatches { return nil }
+        startWall = t.seconds + Int64(zone.utcOffset(at: t))
         // Wall times up to the zone's offset spread before t's wall time can still be after t.
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         let (firstDay, firstSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) - spread, 86_400)
@@ -95,8 +100,9 @@ struct CalendarSearch {
 
     // MARK: Backward
 
-    func backward(before t: Instant) throws(TriggerError) -> Fire? {
+    mutating func backward(before t: Instant) throws(TriggerError) -> Fire? {
         if neverMatches { return nil }
+        startWall = t.seconds + Int64(zone.utcOffset(at: t))
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) + spread, 86_400)
         if p.highestLevel <= 2 {
@@ -159,6 +165,9 @@ struct CalendarSearch {
     private func resolve(day: Int64, time: Int64, isAfter accept: (Instant) -> Bool, preferLater: Bool,
                          adjustment base: FireAdjustment = .exact, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
         let wall = day * 86_400 + time / 1_000_000_000
+        // With the hour free (`{minute: 30}`), Foundation takes the next instant whose fields match:
+        // a skipped wall time is simply not a match, and both passes of a repeated hour are.
+        let hourFree = trigger.components.hour == nil && p.highestLevel >= 4
         let nanos = Int32(time % 1_000_000_000)
         switch zone.resolve(localSeconds: wall) {
         case let .unique(u, _):
@@ -169,10 +178,13 @@ struct CalendarSearch {
             let first = Instant(seconds: earlier, nanoseconds: nanos), last = Instant(seconds: later, nanoseconds: nanos)
             // Foundation applies its repeated-time policy in the search direction: searching
             // backward, `.first` picks the later instant (the first one met going back in time).
-            let apple: OverlapPolicy = (trigger.repeatedTimePolicy == .first) != preferLater ? .first : .last
+            let apple: OverlapPolicy = hourFree ? .both : (trigger.repeatedTimePolicy == .first) != preferLater ? .first : .last
             let policy = trigger.overlapPolicy ?? apple
+            // A search that starts inside the repeated hour has already passed the first
+            // occurrence; Foundation then takes the occurrence still ahead of it.
+            let startsInside = trigger.overlapPolicy == nil && (preferLater ? !accept(last) && accept(first) : !accept(first) && accept(last))
             let choices: [(Instant, FireAdjustment)]
-            switch policy {
+            switch startsInside ? .both : policy {
             case .first: choices = [(first, .overlapFirst)]
             case .last: choices = [(last, .overlapLast)]
             case .both: choices = preferLater ? [(last, .overlapLast), (first, .overlapFirst)] : [(first, .overlapFirst), (last, .overlapLast)]
@@ -189,6 +201,12 @@ struct CalendarSearch {
             // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
             // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every policy.
             let startOfDay = p.highestLevel <= 2 && trigger.components.hour == nil && time == 0
+            if trigger.gapPolicy == nil {
+                if hourFree { return nil }
+                // Foundation adjusts a skipped wall time only when that wall time is still ahead of
+                // the start's wall time (compared on the wall clock, not as instants).
+                if !startOfDay, preferLater ? wall >= startWall : wall <= startWall { return nil }
+            }
             switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
             case .skip:
                 skippedGap = true
@@ -247,7 +265,7 @@ struct CalendarSearch {
         let wall = CivilArithmetic.floorDivMod(start.seconds + Int64(zone.utcOffset(at: start)), 86_400).remainder
         let c = trigger.components
         let h = Int64(c.hour ?? Int(wall / 3600)), m = Int64(c.minute ?? Int(wall / 60 % 60)), s = Int64(c.second ?? Int(wall % 60))
-        let n = Int64(c.nanosecond ?? Int(start.nanoseconds))
+        let n = Int64(c.nanosecond ?? 0)        // Foundation keeps h/m/s of the start, not its nanoseconds
         return ((h * 60 + m) * 60 + s) * 1_000_000_000 + n
     }
 
