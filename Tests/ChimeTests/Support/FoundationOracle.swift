@@ -4,17 +4,17 @@ import Foundation
 // triggers against `Calendar.nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)`.
 //
 // Meant to live in Tests/ChimeTests/Support/ beside SeededRandom.swift (uses its `SplitMix64`).
-// Behaviour it reproduces is documented, with probes, in notes/foundation-nextdate.md.
+// Behaviour it reproduces is documented, with probes, in Tests/ChimeTests/Triggers/FoundationSemantics.md.
 //
 // Usage:
 //     var gen = FoundationCaseGenerator(seed: 42, zones: ids, transitions: { id in instants(id) })
 //     for _ in 0..<200_000 {
 //         let c = gen.next()
-//         let expected = FoundationOracle.nextDate(c)   // (seconds, nanoseconds)? — Foundation's answer
+//         let expected = foundationNextDate(c)          // (seconds, nanoseconds)? — Foundation's answer
 //         ...compare with Chime, tolerating FoundationOracle.tolerance(for: c) on the nanoseconds...
 //     }
 //
-// Things the oracle cannot hide (see the notes, "Oracle caveats"):
+// Things the oracle cannot hide (notes §3.6, §3.9, §4, §5):
 //  * Foundation's `Date` is a Double (seconds since 2001): sub-microsecond parts are rounded
 //    (ulp ≈ 0.12 µs in 2026, ≈ 1 µs in 2200). Compare nanoseconds with `tolerance(for:)`.
 //  * `weekdayOrdinal` 6 or 7 passes Foundation's validation and then never returns (> 300 s).
@@ -78,6 +78,11 @@ struct FoundationCase: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// Foundation's answer for one case (see `FoundationOracle.nextDate`).
+func foundationNextDate(_ c: FoundationCase) -> (seconds: Int64, nanoseconds: Int32)? {
+    FoundationOracle.nextDate(c)
+}
+
 enum FoundationOracle {
     static let referenceDateUnixSeconds: Int64 = 978_307_200
 
@@ -93,8 +98,20 @@ enum FoundationOracle {
         return result.map(split)
     }
 
-    /// The spelling the task asked for.
-    static func foundationNextDate(_ c: FoundationCase) -> (seconds: Int64, nanoseconds: Int32)? { nextDate(c) }
+    /// Foundation's answers for many cases, spread over all cores. Same order as `cases`. Foundation has
+    /// internal contention: measured x0.7-x1.4 on this 2-core machine, so time it before relying on it.
+    static func nextDates(_ cases: [FoundationCase]) -> [(seconds: Int64, nanoseconds: Int32)?] {
+        var out = [(seconds: Int64, nanoseconds: Int32)?](repeating: nil, count: cases.count)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let results = buffer      // each index is written by exactly one worker
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var i = worker
+                while i < cases.count { results[i] = nextDate(cases[i]); i += workers }
+            }
+        }
+        return out
+    }
 
     /// Inputs for which Foundation loops "forever" (measured: no answer after 300 s).
     static func wouldHang(_ c: FoundationCase) -> Bool {
@@ -150,14 +167,27 @@ enum FoundationOracle {
 
     // MARK: - Conversions
 
+    /// Calendars are cached per (zone, firstWeekday, minimumDaysInFirstWeek): building one is cheap (0.5 µs) but
+    /// its first `nextDate` pays ~0.3 ms of cache warm-up inside Foundation, which doubled the oracle's cost.
     static func calendar(for c: FoundationCase) -> Calendar? {
+        let key = "\(c.zone)|\(c.firstWeekday)|\(c.minimumDaysInFirstWeek)"
+        if let cached = calendarCache.get(key) { return cached }
         guard let tz = TimeZone(identifier: c.zone) else { return nil }
-        var cal = Calendar(identifier: .gregorian)   // ~0.5 µs to build; no cache needed
+        var cal = Calendar(identifier: .gregorian)
         cal.timeZone = tz
         cal.firstWeekday = c.firstWeekday
         cal.minimumDaysInFirstWeek = c.minimumDaysInFirstWeek
+        calendarCache.set(key, cal)
         return cal
     }
+
+    private final class CalendarCache: @unchecked Sendable {   // guarded by `lock`
+        private let lock = NSLock()
+        private var calendars: [String: Calendar] = [:]
+        func get(_ key: String) -> Calendar? { lock.lock(); defer { lock.unlock() }; return calendars[key] }
+        func set(_ key: String, _ value: Calendar) { lock.lock(); defer { lock.unlock() }; calendars[key] = value }
+    }
+    private static let calendarCache = CalendarCache()
 
     static func dateComponents(_ c: FoundationCase) -> DateComponents {
         var dc = DateComponents()
@@ -224,7 +254,7 @@ struct FoundationCaseGenerator {
     /// `.fast` (default) keeps the mean Foundation cost near 1 ms a case, for 200,000-case CI runs:
     /// it avoids patterns whose answer is nil only after Foundation's 100-iteration search
     /// (years on the wrong side of the start, Feb 30/31 with strict, ...), makes fewer backward
-    /// week-based searches and no random mixes. `.thorough` draws everything (mean ~7 ms a case).
+    /// week-based searches and no random mixes. `.thorough` draws everything (mean ~3 ms a case).
     var profile: Profile = .fast
     enum Profile: Sendable { case fast, thorough }
     private var transitionCache: [String: [Int64]] = [:]
