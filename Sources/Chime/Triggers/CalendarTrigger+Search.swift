@@ -24,7 +24,8 @@ extension CalendarTrigger {
 struct CalendarSearch {
     let trigger: CalendarTrigger
     let zone: ZoneRules
-    /// The search start's wall time (local seconds), set when a search begins.
+    /// The search start and its wall time (local seconds), set when a search begins.
+    var start = Instant(seconds: 0)
     var startWall: Int64 = 0
     var p: MatchPattern { trigger.pattern }
 
@@ -47,7 +48,7 @@ struct CalendarSearch {
 
     mutating func forward(after t: Instant) throws(TriggerError) -> Fire? {
         if neverMatches { return nil }
-        startWall = t.seconds + Int64(zone.utcOffset(at: t))
+        (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
         // Wall times up to the zone's offset spread before t's wall time can still be after t.
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         let (firstDay, firstSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) - spread, 86_400)
@@ -102,7 +103,7 @@ struct CalendarSearch {
 
     mutating func backward(before t: Instant) throws(TriggerError) -> Fire? {
         if neverMatches { return nil }
-        startWall = t.seconds + Int64(zone.utcOffset(at: t))
+        (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) + spread, 86_400)
         if p.highestLevel <= 2 {
@@ -180,9 +181,11 @@ struct CalendarSearch {
             // backward, `.first` picks the later instant (the first one met going back in time).
             let apple: OverlapPolicy = hourFree ? .both : (trigger.repeatedTimePolicy == .first) != preferLater ? .first : .last
             let policy = trigger.overlapPolicy ?? apple
-            // A search that starts inside the repeated hour has already passed the first
-            // occurrence; Foundation then takes the occurrence still ahead of it.
-            let startsInside = trigger.overlapPolicy == nil && (preferLater ? !accept(last) && accept(first) : !accept(first) && accept(last))
+            // A search for an hour-level pattern that starts inside the repeated hour, past the
+            // chosen occurrence, takes the one still ahead (Foundation retries one hour later). A
+            // start exactly at the occurrence (a chained search) does not: it moves to the next day.
+            let startsInside = trigger.overlapPolicy == nil && p.highestLevel == 3
+                && (preferLater ? last > start && accept(first) : first < start && accept(last))
             let choices: [(Instant, FireAdjustment)]
             switch startsInside ? .both : policy {
             case .first: choices = [(first, .overlapFirst)]

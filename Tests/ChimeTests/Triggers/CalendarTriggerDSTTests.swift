@@ -49,6 +49,11 @@ import Testing
         #expect(last.instant.seconds == 1_793_514_600 && last.adjustment == .overlapLast && last.abbreviation == "EST")
         #expect(Self.foundation("America/New_York", after: after.seconds, DateComponents(hour: 1, minute: 30), .nextTime, .first) == 1_793_511_000)
         #expect(Self.foundation("America/New_York", after: after.seconds, DateComponents(hour: 1, minute: 30), .nextTime, .last) == 1_793_514_600)
+        // Chained from the first 01:30 (as a repeating notification is), `.first` moves on to the
+        // next day's 01:30 EST = 2026-11-02T06:30:00Z, skipping the EST pass of the same night.
+        let chained = try #require(try CalendarTrigger(components: c).nextFire(after: first.instant, in: ny))
+        #expect(chained.instant.seconds == 1_793_601_000)
+        #expect(Self.foundation("America/New_York", after: first.instant.seconds, DateComponents(hour: 1, minute: 30)) == 1_793_601_000)
         // Beyond Apple: both instants, in order.
         let both = try Trigger.calendar(CalendarTrigger(components: c, overlapPolicy: .both)).fires(after: after, in: ny, count: 3)
         #expect(both.map(\.instant.seconds) == [1_793_511_000, 1_793_514_600, 1_793_514_600 + 86_400])
