@@ -1,23 +1,31 @@
 import Chime
-import FoundationEssentials
 
 /// Turns one request line into exactly one response line; never throws, never stops the stream.
+/// Lines are parsed by `JSONParser` and decoded with `JSONTreeDecoder` (no Foundation).
 struct BatchProcessor {
     let database: ZoneDatabase
-    let decoder = JSONDecoder()
     static let maximumCount = 10_000
 
     func respond(to line: String) -> JSON {
-        let data = Data(line.utf8)
+        respond(toLine: Array(line.utf8))
+    }
+
+    /// The response to one line's bytes (UTF-8, without the line terminator).
+    func respond(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
         let result: Result<[Fire], BatchError>
         do {
-            let request = try decode(data)
-            id = request.id.id
-            result = Result { () throws(BatchError) in try fires(for: request) }
+            let tree = try parse(bytes)
+            do {
+                let request = try decode(tree)
+                id = request.id.id
+                result = Result { () throws(BatchError) in try fires(for: request) }
+            } catch {
+                // Read the id on its own so the error response can still echo it.
+                id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
+                result = .failure(error)
+            }
         } catch {
-            // Read the id on its own so the error response can still echo it.
-            id = (try? decoder.decode(BatchRequestID.self, from: data))?.id
             result = .failure(error)
         }
         var fields: [(String, JSON)] = []
@@ -30,9 +38,18 @@ struct BatchProcessor {
         return JSON.object(fields)
     }
 
-    private func decode(_ data: Data) throws(BatchError) -> BatchRequest {
+    private func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
         do {
-            return try decoder.decode(BatchRequest.self, from: data)
+            return try JSONParser.parse(bytes)
+        } catch {
+            // The message stays as it always was; `error.description` has the reason and byte offset.
+            throw BatchError(code: "malformedJSON", message: "the line is not valid JSON")
+        }
+    }
+
+    private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
+        do {
+            return try JSONTreeDecoder.decode(BatchRequest.self, from: tree)
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as TimeError {

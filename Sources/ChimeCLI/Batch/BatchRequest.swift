@@ -1,5 +1,4 @@
 import Chime
-import FoundationEssentials
 
 /// One `chime batch` input line (CONTRACT.md):
 /// `{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {…}}`.
