@@ -29,6 +29,56 @@ final class BenchContext {
     /// `nil` when system ICU cannot open one of the bench zones.
     private(set) lazy var icu: ICUPeer? = ICUPeer(identifiers: workload.zoneIDs)
 
+    /// The trigger zones' rules, the triggers and their start instants.
+    private(set) lazy var triggers: TriggerWorkload = {
+        do {
+            return try TriggerWorkload(database: database)
+        } catch {
+            Self.fail("cannot build the trigger workload: \(error)")
+        }
+    }()
+
+    private(set) lazy var foundationCalendars = FoundationCalendarPeer(identifiers: triggers.zoneIDs)
+    private(set) lazy var foundationQuirkCalendars = FoundationCalendarPeer(identifiers: triggers.quirkIDs)
+
+    /// The `chime batch` input file, written on first use and removed by `removeTemporaryFiles()`.
+    private(set) lazy var batch: BatchWorkload = {
+        let path = temporaryPath("batch.jsonl")
+        do {
+            return try BatchWorkload(triggers: triggers, lines: options.quick ? BatchWorkload.quickLines : BatchWorkload.fullLines,
+                                     path: path)
+        } catch {
+            Self.fail("cannot write the batch input: \(error)")
+        }
+    }()
+
+    /// The release `chime` binary for the process scenarios (`--chime PATH`, default beside this
+    /// executable), or `nil` when it is not built.
+    private(set) lazy var chimeExecutable: String? = {
+        let path = options.chimeExecutable ?? ProcessLauncher.ownDirectory().map { $0 + "/chime" } ?? "chime"
+        return ProcessLauncher.isExecutable(path) ? path : nil
+    }()
+
+    var missingChimeNote: String {
+        let path = options.chimeExecutable ?? ProcessLauncher.ownDirectory().map { $0 + "/chime" } ?? "chime"
+        return "no chime binary at \(path): run `swift build -c release --product chime` first (or pass --chime PATH)"
+    }
+
+    private var temporaryFiles: [String] = []
+
+    /// A fresh path in `$TMPDIR` (default /tmp), removed at the end of the run.
+    func temporaryPath(_ name: String) -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let path = "\(directory)/chime-bench-\(getpid())-\(name)"
+        temporaryFiles.append(path)
+        return path
+    }
+
+    func removeTemporaryFiles() {
+        for path in temporaryFiles { unlink(path) }
+        temporaryFiles.removeAll()
+    }
+
     static func fail(_ message: String) -> Never {
         var stderr = StandardError()
         print("chime-bench: \(message)", to: &stderr)

@@ -1,6 +1,7 @@
 /// Command-line options of `chime-bench`.
 struct Options {
-    /// Substrings; a scenario runs when its name contains any of them (all run when empty).
+    /// Substrings; a scenario runs when its name contains any of them (all run when empty). A trailing
+    /// `$` anchors the end: `next.daily$` is that scenario without its `.foundation` and `.floor` shadows.
     var filters: [String] = []
     var quick = false
     var json = false
@@ -10,22 +11,25 @@ struct Options {
     var chimeExecutable: String?
     /// Fixed operations per repetition instead of calibrating (for profilers such as callgrind).
     var iterations: Int?
+    /// Skip the agreement checks (profiling: under valgrind, Foundation's side of them takes minutes).
+    var skipChecks = false
 
     static let usage = """
-    USAGE: chime-bench [--filter NAME]... [--quick] [--json] [--list] [--chime PATH] [--iterations N]
+    USAGE: chime-bench [--filter NAME]... [--quick] [--json] [--list] [--chime PATH] [--iterations N] [--skip-checks]
 
-    Times Chime's zone operations against their targets and against peers (ICU ucal, Foundation,
-    a bare arithmetic floor). Build in release: swift run -c release chime-bench
-    For cold.chime.zone, build the CLI first: swift build -c release --product chime
+    Times Chime's zone and trigger operations against their targets and against peers (ICU ucal,
+    Foundation, bare arithmetic floors). Build in release: swift run -c release chime-bench
+    For cold.chime.zone and batch.*, build the CLI first: swift build -c release --product chime
 
     OPTIONS:
-      --filter NAME   run only scenarios whose name contains NAME (repeatable)
+      --filter NAME   run only scenarios whose name contains NAME (repeatable); NAME$ must end the name
       --quick         few iterations and 3 repetitions (CI smoke run, a few seconds)
       --json          machine-readable results on stdout instead of the table
       --list          list scenario names and exit
-      --chime PATH    the chime executable timed by cold.chime.zone
+      --chime PATH    the chime executable timed by cold.chime.zone and batch.*
       --iterations N  exactly N operations per repetition, no calibration (for profiling, e.g.
                       valgrind --tool=callgrind .build/release/chime-bench --filter resolve.local --iterations 100000)
+      --skip-checks   do not run the agreement checks first (profiling only: numbers of unchecked code)
       -h, --help      show this help
 
     Each scenario is calibrated (doubling as warm-up), then timed in 7 repetitions (3 with --quick);
@@ -57,6 +61,7 @@ struct Options {
                 let text = try value(for: argument)
                 guard let n = Int(text), n > 0 else { throw UsageError(message: "--iterations needs a positive number, not '\(text)'") }
                 options.iterations = n
+            case "--skip-checks": options.skipChecks = true
             case "-h", "--help": options.help = true
             default:
                 if argument.hasPrefix("--filter=") {
@@ -70,6 +75,8 @@ struct Options {
     }
 
     func selects(_ name: String) -> Bool {
-        filters.isEmpty || filters.contains { name.contains($0) }
+        filters.isEmpty || filters.contains { filter in
+            filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
+        }
     }
 }

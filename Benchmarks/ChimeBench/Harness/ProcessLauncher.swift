@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Starts a program with `posix_spawn` (stdout and stderr to /dev/null) and waits for it.
-/// Arguments and file actions are prepared once, so a timed launch is spawn + exec + wait only.
+/// Starts a program with `posix_spawn` (stdout to /dev/null or a file, stderr to /dev/null) and
+/// waits for it. Arguments and file actions are prepared once, so a timed launch is spawn + exec +
+/// wait only.
 final class ProcessLauncher {
     let path: String
     private let argv: [UnsafeMutablePointer<CChar>?]
@@ -15,11 +16,12 @@ final class ProcessLauncher {
     private var actions = posix_spawn_file_actions_t()
     #endif
 
-    init(path: String, arguments: [String]) {
+    /// `standardOutput`: a file to create or truncate for the program's stdout (default: discard it).
+    init(path: String, arguments: [String], standardOutput: String = "/dev/null") {
         self.path = path
         argv = ([path] + arguments).map { strdup($0) } + [nil]
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
 
@@ -40,6 +42,13 @@ final class ProcessLauncher {
             if errno != EINTR { return -1 }
         }
         return status
+    }
+
+    /// Runs the program `n` times; the number of runs that did not exit with status 0 (a checksum).
+    func run(times n: Int) -> UInt64 {
+        var failures: UInt64 = 0
+        for _ in 0..<n where run() != 0 { failures += 1 }
+        return failures
     }
 
     private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {

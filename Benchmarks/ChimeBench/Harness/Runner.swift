@@ -22,6 +22,9 @@ struct Runner {
     let settings: Settings
     let checksum: Checksum
 
+    /// Operations per allocation count (`AllocationCounter.perOperation` runs this many, then twice as many).
+    static let allocationOperations = 4096
+
     func run(_ scenario: Scenario) -> Outcome {
         let body: Scenario.Body
         switch scenario.prepare() {
@@ -35,17 +38,23 @@ struct Runner {
         } else {
             iterations = calibrate(body, maxIterations: scenario.maxIterations)
         }
+        let repetitions = min(settings.repetitions, scenario.maxRepetitions)
+        let operations = Double(iterations) * Double(scenario.operationsPerIteration)
         var samples: [Double] = []
-        samples.reserveCapacity(settings.repetitions)
-        for _ in 0..<settings.repetitions {
+        samples.reserveCapacity(repetitions)
+        for _ in 0..<repetitions {
             let (elapsed, result) = MonotonicClock.measure { body(iterations) }
             checksum.absorb(result)
-            samples.append(Double(elapsed) / Double(iterations))
+            samples.append(Double(elapsed) / operations)
         }
+        // Allocations are counted outside the timed runs, so the hook never slows a measurement.
+        let allocations = scenario.countsAllocations
+            ? AllocationCounter.perOperation(body, operations: min(iterations, Self.allocationOperations)) : nil
         return .measured(Measurement(
             name: scenario.name, role: scenario.role, summary: scenario.summary, unit: scenario.unit,
-            iterationsPerRepetition: iterations, samples: samples, target: scenario.target,
-            baseline: scenario.baseline, ratioToBaseline: nil))
+            iterationsPerRepetition: iterations, operationsPerIteration: scenario.operationsPerIteration,
+            samples: samples, target: scenario.target, baseline: scenario.baseline, ratioToBaseline: nil,
+            rateNoun: scenario.rateNoun, allocations: allocations))
     }
 
     /// Grows the iteration count until one run takes a tenth of a repetition, then scales it to a

@@ -32,5 +32,13 @@ struct Scenario {
     var baseline: String? = nil
     /// Caps iterations per repetition (for expensive operations such as spawning a process).
     var maxIterations: Int = .max
+    /// Caps repetitions (for operations that take seconds, such as a whole `chime batch` run).
+    var maxRepetitions: Int = .max
+    /// Operations one iteration performs (e.g. the lines of one batch file): times are per operation.
+    var operationsPerIteration: Int = 1
+    /// What one operation is, when the table should also show a rate ("requests" -> "… requests/s").
+    var rateNoun: String? = nil
+    /// Also count Swift heap allocations per operation (after timing; see `AllocationCounter`).
+    var countsAllocations = false
     let prepare: () -> Preparation
 }

@@ -17,4 +17,11 @@ enum CivilFloor {
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day, secondOfDay)
     }
+
+    /// Floor division (day numbers of negative seconds round down).
+    @inline(__always)
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return a % b < 0 ? q - 1 : q
+    }
 }

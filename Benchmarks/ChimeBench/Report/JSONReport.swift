@@ -8,7 +8,12 @@ struct JSONReport: Encodable {
         let summary: String
         let unit: TimeUnit
         let iterationsPerRepetition: Int
+        let operationsPerIteration: Int
         let nanosecondsPerOperation: Stats
+        /// Operations per second at the median, for scenarios that name their operation (e.g. "requests").
+        let rate: Rate?
+        /// Swift heap allocations per operation, where counted.
+        let allocationsPerOperation: Double?
         let samples: [Double]
         let target: Target?
         let verdict: Target.Verdict?
@@ -22,6 +27,11 @@ struct JSONReport: Encodable {
         let min: Double
         let median: Double
         let max: Double
+    }
+
+    struct Rate: Encodable {
+        let noun: String
+        let perSecond: Double
     }
 
     struct Skip: Encodable {
@@ -47,8 +57,9 @@ struct JSONReport: Encodable {
         self.agreements = agreements
         self.results = measurements.map { m in
             Result(name: m.name, role: m.role, summary: m.summary, unit: m.unit,
-                   iterationsPerRepetition: m.iterationsPerRepetition,
+                   iterationsPerRepetition: m.iterationsPerRepetition, operationsPerIteration: m.operationsPerIteration,
                    nanosecondsPerOperation: Stats(min: m.min, median: m.median, max: m.max),
+                   rate: m.rateNoun.map { Rate(noun: $0, perSecond: m.ratePerSecond) }, allocationsPerOperation: m.allocations,
                    samples: m.samples, target: m.target, verdict: m.verdict,
                    baseline: m.baseline, ratioToBaseline: m.ratioToBaseline, noisy: m.isNoisy)
         }

@@ -41,7 +41,8 @@ struct TableReport {
             m.verdict?.rawValue ?? "",
             m.ratioToBaseline.map { TimeUnit.fixed($0, $0 < 10 ? 2 : 1) + "×" } ?? "",
         ]
-        print(zip(cells, Self.columns).map { pad($0, $1.width) }.joined(separator: " ") + "  " + m.summary)
+        let rate = m.rateNoun.map { "; median ≈ \(Self.grouped(m.ratePerSecond)) \($0)/s" } ?? ""
+        print(zip(cells, Self.columns).map { pad($0, $1.width) }.joined(separator: " ") + "  " + m.summary + rate)
     }
 
     func skipped(name: String, reason: String) {
@@ -52,13 +53,46 @@ struct TableReport {
         let misses = measurements.filter { $0.verdict == .miss }.map(\.name)
         let targets = measurements.filter { $0.target != nil }.count
         let noisy = measurements.filter(\.isNoisy).map(\.name)
+        var baselines: [String] = []
+        for m in measurements { if let b = m.baseline, !baselines.contains(b) { baselines.append(b) } }
         print("")
-        print("vs chime = this median / the median of the Chime scenario it is compared with (offset.lookup, resolve.local, cold.chime.zone).")
+        if !baselines.isEmpty {
+            print("vs chime = this median / the median of the Chime scenario it is compared with (\(baselines.joined(separator: ", "))).")
+        }
+        allocations(measurements)
         print("targets: \(targets - misses.count) of \(targets) met\(misses.isEmpty ? "" : "; MISS: " + misses.joined(separator: ", "))")
         if !noisy.isEmpty {
             print("noisy (max > 1.25 × min; is the machine busy?): \(noisy.joined(separator: ", "))")
         }
         print("checksum \(String(checksum, radix: 16))")
+    }
+
+    /// Swift heap allocations per operation of the scenarios that counted them (the trigger issue:
+    /// no heap allocation per computation).
+    private func allocations(_ measurements: [Measurement]) {
+        let counted = measurements.filter { $0.allocations != nil }
+        guard !counted.isEmpty else { return }
+        print("heap allocations per operation (swift_allocObject hook, counted after timing; target 0):")
+        for m in counted {
+            guard let a = m.allocations else { continue }
+            print("  \(pad(m.name, Self.columns[0].width - 2)) \(pad(TimeUnit.fixed(a, 2), 8)) \(a == 0 ? "PASS" : "MISS")")
+        }
+        let allocating = counted.filter { ($0.allocations ?? 0) != 0 }.map(\.name)
+        print("  allocation-free: \(counted.count - allocating.count) of \(counted.count)\(allocating.isEmpty ? "" : "; allocating: " + allocating.joined(separator: ", "))")
+        print("")
+    }
+
+    /// 1234567.8 -> "1,234,568".
+    static func grouped(_ value: Double) -> String {
+        guard value.isFinite else { return "?" }
+        var digits = String(Int(value.rounded()))
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(digits, at: 0)
+        return groups.joined(separator: ",")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -1,10 +1,12 @@
 /// Every scenario, in run order. A peer or floor comes after the Chime scenario it is compared with.
-/// Later issues add their groups here (triggers, pending sets).
+/// Later issues add their groups here (pending sets).
 enum Catalog {
     static func all(_ context: BenchContext) -> [Scenario] {
         ZoneLoadScenarios.all(context)
             + OffsetScenarios.all(context)
             + ResolveScenarios.all(context)
+            + TriggerScenarios.all(context)
             + ColdProcessScenarios.all(context)
+            + BatchScenarios.all(context)
     }
 }

@@ -8,14 +8,11 @@ enum ColdProcessScenarios {
             Scenario(name: "cold.chime.zone", role: .chime,
                      summary: "`chime zone \(BenchZones.loadOne)`, a new process each time (posix_spawn + wait)",
                      unit: .ms, target: .ms(20), maxIterations: 50) {
-                let path = context.options.chimeExecutable ?? ProcessLauncher.ownDirectory().map { $0 + "/chime" } ?? "chime"
-                guard ProcessLauncher.isExecutable(path) else {
-                    return .skip("no chime binary at \(path): run `swift build -c release --product chime` first (or pass --chime PATH)")
-                }
+                guard let path = context.chimeExecutable else { return .skip(context.missingChimeNote) }
                 let launcher = ProcessLauncher(path: path, arguments: arguments)
                 let status = launcher.run()
                 guard status == 0 else { return .skip("\(path) \(arguments.joined(separator: " ")) failed (wait status \(status))") }
-                return .ready { n in launch(launcher, n) }
+                return .ready { n in launcher.run(times: n) }
             },
             Scenario(name: "cold.floor.spawn", role: .floor,
                      summary: "floor: posix_spawn + wait of /bin/true",
@@ -23,14 +20,8 @@ enum ColdProcessScenarios {
                 let path = ProcessLauncher.isExecutable("/bin/true") ? "/bin/true" : "/usr/bin/true"
                 guard ProcessLauncher.isExecutable(path) else { return .skip("no /bin/true") }
                 let launcher = ProcessLauncher(path: path, arguments: [])
-                return .ready { n in launch(launcher, n) }
+                return .ready { n in launcher.run(times: n) }
             },
         ]
-    }
-
-    private static func launch(_ launcher: ProcessLauncher, _ n: Int) -> UInt64 {
-        var failures: UInt64 = 0
-        for _ in 0..<n where launcher.run() != 0 { failures += 1 }
-        return failures
     }
 }

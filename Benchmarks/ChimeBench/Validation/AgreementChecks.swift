@@ -18,7 +18,7 @@ enum AgreementChecks {
             Check(scenario: "offset.lookup.far") { icu(context, context.workload.far, "offset.lookup.far") },
             Check(scenario: "resolve.local") { resolution(context, context.workload.wallTimes, "resolve.local") },
             Check(scenario: "resolve.local.edge") { resolution(context, context.workload.edgeWallTimes, "resolve.local.edge") },
-        ]
+        ] + triggers(context)
     }
 
     private static func versionOf(_ context: BenchContext, _ source: ZoneSource) -> String {

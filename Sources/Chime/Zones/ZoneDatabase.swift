@@ -36,6 +36,13 @@ public final class ZoneDatabase: Sendable {
     private let tzifError: ZoneError?
     private let icu: ICUProvider
     private let cache = Mutex<[String: ZoneRules]>([:])
+    /// All ids of the consulted sources, listed once (unknown-id suggestions and case-insensitive
+    /// matches need them; listing ICU's ids on every miss would dominate a batch of bad ids).
+    private let allIdentifiers = Mutex<[String]?>(nil)
+    /// Recently asked-for unknown ids and their error (with suggestions), bounded: the same bad id
+    /// repeated through a batch is answered without searching again.
+    private let unknown = Mutex<[String: ZoneError]>([:])
+    private static let unknownCacheLimit = 4096
 
     /// - Parameters:
     ///   - preference: `nil` reads `CHIME_ZONE_SOURCE` (default `.newest`).
@@ -93,7 +100,16 @@ public final class ZoneDatabase: Sendable {
     /// Rules for a zone id from the preferred source that knows it. Cached; thread-safe.
     public func rules(for id: String) throws(ZoneError) -> ZoneRules {
         if let cached = cache.withLock({ $0[id] }) { return cached }
-        let (source, canonical) = try locate(id)
+        if let error = unknown.withLock({ $0[id] }) { throw error }
+        let source: ZoneSource, canonical: String
+        do {
+            (source, canonical) = try locate(id)
+        } catch {
+            if case .unknownZone = error {
+                unknown.withLock { if $0.count >= Self.unknownCacheLimit { $0.removeAll() }; $0[id] = error }
+            }
+            throw error
+        }
         let rules = try provider(source)!.rules(for: canonical)
         cache.withLock { $0[id] = rules }
         return rules
@@ -131,9 +147,13 @@ public final class ZoneDatabase: Sendable {
 
     /// Every id the consulted sources know, sorted, optionally filtered by a case-insensitive substring.
     public func identifiers(matching search: String? = nil) -> [String] {
-        var all = Set<String>()
-        for source in preferredOrder { all.formUnion(provider(source)?.identifiers() ?? []) }
-        let sorted = all.sorted()
+        let sorted = allIdentifiers.withLock { cached in
+            if let cached { return cached }
+            var all = Set<String>()
+            for source in preferredOrder { all.formUnion(provider(source)?.identifiers() ?? []) }
+            cached = all.sorted()
+            return cached!
+        }
         guard let search, !search.isEmpty else { return sorted }
         let needle = search.lowercased()
         return sorted.filter { $0.lowercased().contains(needle) }
