@@ -4,7 +4,7 @@ import Chime
 enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch", summary: "Read trigger requests as JSON Lines (stdin or FILE) and write one response line per request, in order.",
-        positionals: [("FILE", "Input file; '-' or omitted reads stdin.")],
+        positionals: [("[FILE]", "Input file; '-' or omitted reads stdin.")],
         options: [CommandSpec.sourceOption],
         examples: [#"echo '{"id":"r1","zone":"America/New_York","after":"2026-03-07T12:00:00Z","count":3,"trigger":{"calendar":{"components":{"hour":2,"minute":30}}}}' | chime batch"#,
                    "chime batch requests.jsonl > responses.jsonl"])
