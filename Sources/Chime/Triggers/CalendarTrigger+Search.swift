@@ -186,15 +186,17 @@ struct CalendarSearch {
             // start exactly at the occurrence (a chained search) does not: it moves to the next day.
             let startsInside = trigger.overlapPolicy == nil && p.highestLevel == 3
                 && (preferLater ? last > start && accept(first) : first < start && accept(last))
-            let choices: [(Instant, FireAdjustment)]
+            // Candidates in the order they are tried (two locals, no allocation).
+            let primary: (Instant, FireAdjustment)?, secondary: (Instant, FireAdjustment)?
             switch startsInside ? .both : policy {
-            case .first: choices = [(first, .overlapFirst)]
-            case .last: choices = [(last, .overlapLast)]
-            case .both: choices = preferLater ? [(last, .overlapLast), (first, .overlapFirst)] : [(first, .overlapFirst), (last, .overlapLast)]
+            case .first: (primary, secondary) = ((first, .overlapFirst), nil)
+            case .last: (primary, secondary) = ((last, .overlapLast), nil)
+            case .both:
+                (primary, secondary) = preferLater ? ((last, .overlapLast), (first, .overlapFirst))
+                                                   : ((first, .overlapFirst), (last, .overlapLast))
             }
-            for (instant, adjustment) in choices where accept(instant) {
-                return fire(instant, base == .exact ? adjustment : base)
-            }
+            if let (instant, adjustment) = primary, accept(instant) { return fire(instant, base == .exact ? adjustment : base) }
+            if let (instant, adjustment) = secondary, accept(instant) { return fire(instant, base == .exact ? adjustment : base) }
             return nil
         case let .gap(transition, before, after):
             // A day skipped whole (Pacific/Apia, 2011-12-30) has no times to adjust: like
