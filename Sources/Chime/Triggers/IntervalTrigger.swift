@@ -28,6 +28,15 @@ public struct IntervalTrigger: Sendable, Hashable {
     /// The first fire strictly after `instant`, or `nil` (a one-shot that has fired, or past year 9999).
     public func nextFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
         let step = interval.nanoseconds
+        // Within ±290 years of the anchor, 64-bit nanoseconds suffice (two cheap divisions).
+        let (seconds, wrapped) = instant.seconds.subtractingReportingOverflow(anchor.seconds)
+        if !wrapped, seconds > -9_000_000_000, seconds < 9_000_000_000 {
+            let elapsed = seconds * 1_000_000_000 + Int64(instant.nanoseconds - anchor.nanoseconds)
+            if !repeats { return elapsed >= step ? nil : fire(anchor, plus: step, in: zone) }
+            let k = elapsed >= step ? elapsed / step + 1 : 1
+            let (product, overflow) = k.multipliedReportingOverflow(by: step)
+            if !overflow { return fire(anchor, plus: product, in: zone) }
+        }
         let elapsed = Self.nanoseconds(from: anchor, to: instant)
         var k: Int128 = 1
         if repeats, elapsed >= Int128(step) {
@@ -46,12 +55,23 @@ public struct IntervalTrigger: Sendable, Hashable {
         return fire(k, in: zone)
     }
 
+    /// `anchor + nanoseconds`, without 128-bit arithmetic.
+    private func fire(_ anchor: Instant, plus nanoseconds: Int64, in zone: ZoneRules) -> Fire? {
+        let (carry, nanos) = CivilArithmetic.floorDivMod(Int64(anchor.nanoseconds) + nanoseconds % 1_000_000_000, 1_000_000_000)
+        let (seconds, overflow) = anchor.seconds.addingReportingOverflow(nanoseconds / 1_000_000_000 + carry)
+        guard !overflow, seconds <= Instant.supportedRange.upperBound.seconds else { return nil }
+        return fire(at: Instant(seconds: seconds, nanoseconds: Int32(nanos)), in: zone)
+    }
+
     private func fire(_ k: Int128, in zone: ZoneRules) -> Fire? {
         let total = Int128(anchor.seconds) * 1_000_000_000 + Int128(anchor.nanoseconds) + k * Int128(interval.nanoseconds)
         let (seconds, nanos) = total.quotientAndRemainder(dividingBy: 1_000_000_000)
         let s = nanos < 0 ? seconds - 1 : seconds, n = nanos < 0 ? nanos + 1_000_000_000 : nanos
         guard s <= Int128(Instant.supportedRange.upperBound.seconds) else { return nil }
-        let instant = Instant(seconds: Int64(s), nanoseconds: Int32(n))
+        return fire(at: Instant(seconds: Int64(s), nanoseconds: Int32(n)), in: zone)
+    }
+
+    private func fire(at instant: Instant, in zone: ZoneRules) -> Fire? {
         let type = zone.type(at: instant)
         var adjustment = FireAdjustment.exact
         if reportsWallClockDrift {

@@ -31,6 +31,29 @@ import Testing
         #expect(daily.previousFire(before: fire.instant, in: ny) == nil, "the anchor itself is not a fire")
     }
 
+    /// For random anchors, steps and instants (including > 290 years apart, the 128-bit path), the
+    /// next fire is the first anchor + k·step (k ≥ 1) strictly after the instant — checked with
+    /// 128-bit arithmetic written out here, independent of the trigger's own code.
+    @Test func nextFireIsTheFirstMultipleAfter() throws {
+        let utc = try Fixtures.tzifDatabase.rules(for: "Etc/UTC")
+        var rng = SplitMix64(seed: 60)
+        func nanos(_ i: Instant) -> Int128 { Int128(i.seconds) * 1_000_000_000 + Int128(i.nanoseconds) }
+        for _ in 0..<20_000 {
+            let anchor = Instant(seconds: Int64(rng.next(in: -30_000_000_000...200_000_000_000)), nanoseconds: Int32(rng.next(in: 0...999_999_999)))
+            let step = Int64(rng.next(in: 60_000_000_000...(rng.next(in: 0...1) == 0 ? 100_000_000_000 : 40_000_000_000_000_000)))
+            let after = Instant(seconds: anchor.seconds + Int64(rng.next(in: -10_000_000_000...12_000_000_000)), nanoseconds: Int32(rng.next(in: 0...999_999_999)))
+            let trigger = try IntervalTrigger(interval: ExactDuration(nanoseconds: step), repeats: true, anchor: anchor)
+            let elapsed = nanos(after) - nanos(anchor)
+            let k: Int128 = elapsed < Int128(step) ? 1 : elapsed / Int128(step) + 1
+            let expected = nanos(anchor) + k * Int128(step)
+            if expected > Int128(Instant.supportedRange.upperBound.seconds) * 1_000_000_000 {
+                #expect(trigger.nextFire(after: after, in: utc) == nil); continue
+            }
+            let fire = try #require(trigger.nextFire(after: after, in: utc))
+            #expect(nanos(fire.instant) == expected, "anchor \(anchor) step \(step) after \(after)")
+        }
+    }
+
     @Test func oneShotFiresOnce() throws {
         let utc = try Fixtures.tzifDatabase.rules(for: "Etc/UTC")
         let trigger = Trigger.interval(try IntervalTrigger(interval: try ExactDuration(seconds: 30), repeats: false, anchor: Instant(seconds: 0)))
