@@ -55,6 +55,14 @@ struct CalendarSearch {
         var day = max(firstDay, Self.firstDay)
         var lowerTime = day == firstDay ? firstSecond * 1_000_000_000 : 0
         var skippedGap = false
+        if p.isTimeOnly {
+            // Every day is a candidate: no calendar fields to compute.
+            while day <= Self.lastDay {
+                if let fire = try firstFire(onDay: day, from: lowerTime, after: t, skippedGap: &skippedGap) { return fire }
+                (day, lowerTime) = (day + 1, 0)
+            }
+            return nil
+        }
         while day <= Self.lastDay {
             let f = DateFields(dayNumber: day)
             if let year = p.year, f.year != year {

@@ -49,6 +49,18 @@ struct MatchPattern: Sendable, Hashable {
 
     var needsWeekOfYear: Bool { weekOfYear != nil || yearForWeekOfYear != nil }
 
+    /// No date field at all (`{hour: 8, minute: 30}`): every day is a candidate.
+    var isTimeOnly: Bool {
+        year == nil && month == nil && day == nil && weekday == nil && weekdayOrdinal == nil && weekOfMonth == nil
+            && weekOfYear == nil && yearForWeekOfYear == nil && dayOfYear == nil
+    }
+
+    /// The single time of day when hour, minute, second and nanosecond are all fixed.
+    var fixedTime: Int64? {
+        guard let hour, let minute, let second, let nanosecond else { return nil }
+        return Self.time(hour, minute, second, nanosecond)
+    }
+
     /// Whether a date satisfies every date field other than year, month and day (which the search
     /// steps through directly).
     func matchesWeekAndWeekday(_ f: DateFields) -> Bool {
@@ -75,6 +87,7 @@ struct MatchPattern: Sendable, Hashable {
     /// hour/minute/second/nanosecond fields, or nil if none is left in the day.
     func firstTime(atOrAfter lower: Int64) -> Int64? {
         guard lower < Self.nanosPerDay else { return nil }
+        if let fixed = fixedTime { return fixed >= lower ? fixed : nil }
         let lower = max(lower, 0)
         let h0 = Int(lower / 3_600_000_000_000), m0 = Int(lower / 60_000_000_000 % 60)
         let s0 = Int(lower / Self.nanosPerSecond % 60), n0 = Int(lower % Self.nanosPerSecond)
@@ -92,6 +105,7 @@ struct MatchPattern: Sendable, Hashable {
     /// The last time of day at or before `upper` that matches, or nil.
     func lastTime(atOrBefore upper: Int64) -> Int64? {
         guard upper >= 0 else { return nil }
+        if let fixed = fixedTime { return fixed <= upper ? fixed : nil }
         let upper = min(upper, Self.nanosPerDay - 1)
         let h0 = Int(upper / 3_600_000_000_000), m0 = Int(upper / 60_000_000_000 % 60)
         let s0 = Int(upper / Self.nanosPerSecond % 60), n0 = Int(upper % Self.nanosPerSecond)
@@ -106,7 +120,7 @@ struct MatchPattern: Sendable, Hashable {
         return nil
     }
 
-    private static func time(_ h: Int, _ m: Int, _ s: Int, _ n: Int) -> Int64 {
+    static func time(_ h: Int, _ m: Int, _ s: Int, _ n: Int) -> Int64 {
         Int64(h) * 3_600_000_000_000 + Int64(m) * 60_000_000_000 + Int64(s) * nanosPerSecond + Int64(n)
     }
 
