@@ -110,13 +110,18 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         return UnsafeBufferPointer(rebasing: buffer[..<array.count])
     }
 
+    /// `seconds` limited to ±2^62 (±146 billion years): far beyond any real instant or wall time,
+    /// and far enough from Int64's ends that the table's arithmetic cannot overflow.
+    @inlinable @inline(__always)
+    static func clamped(_ seconds: Int64) -> Int64 {
+        min(max(seconds, -(1 << 62)), 1 << 62)
+    }
+
     /// Maps `seconds` into the table's range; returns the mapped value and the shift that was removed.
     @inlinable @inline(__always)
     func mapIntoTable(_ seconds: Int64) -> (seconds: Int64, shift: Int64) {
         if seconds >= cycleEnd || (cycleCoversPast && seconds < cycleStart) {
-            // Clamp to ±2^62 s (±146 billion years) so absurd inputs cannot overflow.
-            let clamped = min(max(seconds, -(1 << 62)), 1 << 62)
-            let (q, r) = CivilArithmetic.floorDivMod(clamped - cycleStart, TransitionTable.period)
+            let (q, r) = CivilArithmetic.floorDivMod(Self.clamped(seconds) - cycleStart, TransitionTable.period)
             return (cycleStart + r, q * TransitionTable.period)
         }
         return (seconds, 0)
@@ -152,10 +157,6 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     func utcOffset(at seconds: Int64) -> Int32 {
         slotOffsets[slot(ofMapped: mapIntoTable(seconds).seconds)]
     }
-
-    /// Offset of period `i` (-1: the initial type).
-    @usableFromInline
-    func offset(ofPeriod i: Int) -> Int32 { slotOffsets[i + 1] }
 
     func typeIndex(ofPeriod i: Int) -> UInt8 { i < 0 ? initialType : typeIndices[i] }
 

@@ -44,7 +44,7 @@ extension ZoneRules {
         let t = table
         // Map far-future (or, for rule-only zones, far-past) wall times into the table's cycle.
         var shift: Int64 = 0
-        var local = min(max(localSeconds, -(1 << 62)), 1 << 62)    // far beyond any real wall time; no overflow below
+        var local = TransitionTable.clamped(localSeconds)
         if local - Int64(t.maxOffset) >= t.cycleEnd || (t.cycleCoversPast && local - Int64(t.maxOffset) < t.cycleStart) {
             shift = t.mapIntoTable(local - Int64(t.maxOffset)).shift
             local -= shift

@@ -66,7 +66,7 @@ public struct ZoneRules: Sendable {
     /// The last transition strictly before `instant`, or `nil` if there is none.
     public func previousTransition(before instant: Instant) -> ZoneTransition? {
         // A transition at exactly `instant` (nanoseconds 0) is not before it.
-        let seconds = min(max(instant.seconds, -(1 << 62)), 1 << 62)
+        let seconds = TransitionTable.clamped(instant.seconds)
         let probe = instant.nanoseconds == 0 ? seconds - 1 : seconds
         var (mapped, shift) = table.mapIntoTable(probe)
         var i = table.periodIndex(ofMapped: mapped)
@@ -82,7 +82,7 @@ public struct ZoneRules: Sendable {
     /// Every transition with `from <= instant < to`, in order.
     public func transitions(from: Instant, to: Instant) -> [ZoneTransition] {
         var result: [ZoneTransition] = []
-        var cursor = Instant(seconds: min(max(from.seconds, -(1 << 62)), 1 << 62) - 1, nanoseconds: 999_999_999)
+        var cursor = Instant(seconds: TransitionTable.clamped(from.seconds) - 1, nanoseconds: 999_999_999)
         while let next = nextTransition(after: cursor), next.instant < to {
             result.append(next)
             cursor = next.instant
