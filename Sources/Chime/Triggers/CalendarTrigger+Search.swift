@@ -51,7 +51,7 @@ struct CalendarSearch {
         (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
         // Wall times up to the zone's offset spread before t's wall time can still be after t.
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
-        let (firstDay, firstSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) - spread, 86_400)
+        let (firstDay, firstSecond) = CivilArithmetic.floorDivMod(startWall - spread, 86_400)
         var day = max(firstDay, Self.firstDay)
         var lowerTime = day == firstDay ? firstSecond * 1_000_000_000 : 0
         var skippedGap = false
@@ -77,7 +77,7 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, after: t) { return fire }
+                    if let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false) { return fire }
                     (day, lowerTime) = (day + Int64(f.daysInMonth - f.day) + 1, 0)
                     continue
                 }
@@ -113,12 +113,11 @@ struct CalendarSearch {
         if neverMatches { return nil }
         (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
-        var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)) + spread, 86_400)
+        var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
         if p.highestLevel <= 2 {
             // Foundation searching backward for a day-level pattern skips the start's own day:
             // `{weekday: 2}` before Monday 14:38 is the previous Monday, not this one's 00:00.
-            (lastDay, lastSecond) = CivilArithmetic.floorDivMod(t.seconds + Int64(zone.utcOffset(at: t)), 86_400)
-            (lastDay, lastSecond) = (lastDay - 1, 86_399)
+            (lastDay, lastSecond) = (CivilArithmetic.floorDivMod(startWall, 86_400).quotient - 1, 86_399)
         }
         var day = min(lastDay, Self.lastDay)
         var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (p.highestLevel <= 2 ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
@@ -138,7 +137,7 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, before: t) { return fire }
+                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true) { return fire }
                     (day, upperTime) = (day - Int64(f.day), Self.nanosPerDay - 1)
                     continue
                 }
@@ -260,37 +259,27 @@ struct CalendarSearch {
     /// Foundation's "smaller components" are the trigger's own time components where given and the
     /// search start's wall-clock time otherwise: `{day: 31}` with `nextTimePreservingSmallerComponents`
     /// from 2021-11-07 14:21:39 EST fires 2021-12-01 14:21:39 EST.
-    private func missingDayCandidate(in f: DateFields, start: Instant) -> (day: Int64, time: Int64, adjustment: FireAdjustment)? {
+    private func missingDay(in f: DateFields, isAfter accept: (Instant) -> Bool, preferLater: Bool) throws(TriggerError) -> Fire? {
         let nextDay = f.dayNumber + Int64(f.daysInMonth - f.day) + 1
-        let lastDay = nextDay - 1
+        let (day, time, adjustment): (Int64, Int64, FireAdjustment)
         switch trigger.matchingPolicy {
         case .strict: return nil
-        case .nextTime: return (nextDay, 0, .missingDayNextTime)
+        case .nextTime: (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
         case .nextTimePreservingSmallerComponents:
-            return (nextDay, preservedTime(start: start), .missingDayNextTimePreservingSmallerComponents)
+            (day, time, adjustment) = (nextDay, preservedTime, .missingDayNextTimePreservingSmallerComponents)
         case .previousTimePreservingSmallerComponents:
-            return (lastDay, preservedTime(start: start), .missingDayPreviousTimePreservingSmallerComponents)
+            (day, time, adjustment) = (nextDay - 1, preservedTime, .missingDayPreviousTimePreservingSmallerComponents)
         }
+        var ignored = false
+        return try resolve(day: day, time: time, isAfter: accept, preferLater: preferLater, adjustment: adjustment, skippedGap: &ignored)
     }
 
     /// The trigger's hour/minute/second/nanosecond where given, else the start's wall-clock ones.
-    private func preservedTime(start: Instant) -> Int64 {
-        let wall = CivilArithmetic.floorDivMod(start.seconds + Int64(zone.utcOffset(at: start)), 86_400).remainder
+    private var preservedTime: Int64 {
+        let wall = CivilArithmetic.floorDivMod(startWall, 86_400).remainder
         let c = trigger.components
         let h = Int64(c.hour ?? Int(wall / 3600)), m = Int64(c.minute ?? Int(wall / 60 % 60)), s = Int64(c.second ?? Int(wall % 60))
         let n = Int64(c.nanosecond ?? 0)        // Foundation keeps h/m/s of the start, not its nanoseconds
         return ((h * 60 + m) * 60 + s) * 1_000_000_000 + n
-    }
-
-    private func missingDay(in f: DateFields, after t: Instant) throws(TriggerError) -> Fire? {
-        guard let c = missingDayCandidate(in: f, start: t) else { return nil }
-        var ignored = false
-        return try resolve(day: c.day, time: c.time, isAfter: { $0 > t }, preferLater: false, adjustment: c.adjustment, skippedGap: &ignored)
-    }
-
-    private func missingDay(in f: DateFields, before t: Instant) throws(TriggerError) -> Fire? {
-        guard let c = missingDayCandidate(in: f, start: t) else { return nil }
-        var ignored = false
-        return try resolve(day: c.day, time: c.time, isAfter: { $0 < t }, preferLater: true, adjustment: c.adjustment, skippedGap: &ignored)
     }
 }
