@@ -29,6 +29,13 @@ public enum ISO8601Format {
         do { return try fields.validated() } catch { throw .invalidText(text, error) }
     }
 
+    /// `HH:MM` or `HH:MM:SS` as numbers (ranges are checked by whoever uses them), or nil.
+    public static func parseTimeOfDay(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else { return nil }
+        return (parts[0]!, parts[1]!, parts.count == 3 ? parts[2]! : 0)
+    }
+
     /// `2026-03-08T02:30:00`, fractional seconds only when non-zero.
     public static func localDateTime(_ t: CivilDateTime) -> String {
         var s = pad(t.year, 4) + "-" + pad(t.month, 2) + "-" + pad(t.day, 2)

@@ -27,11 +27,9 @@ extension Trigger: Codable {
         switch kind {
         case .calendar:
             let c = try container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
-            // Explicit numbers win over a locale's rules; without either, Foundation's Gregorian defaults.
-            let localeRules = try c.decodeIfPresent(String.self, forKey: .locale).map { (id) throws(TriggerError) in try WeekRules(locale: id) }
-            let weekRules = try WeekRules(
-                firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday) ?? localeRules?.firstWeekday ?? 1,
-                minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek) ?? localeRules?.minimumDaysInFirstWeek ?? 1)
+            let weekRules = try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday),
+                                          minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek),
+                                          locale: try c.decodeIfPresent(String.self, forKey: .locale))
             self = .calendar(try CalendarTrigger(
                 components: try c.decode(CalendarComponents.self, forKey: .components),
                 matchingPolicy: try Self.named(c, .matchingPolicy) ?? .nextTime,
@@ -98,13 +96,8 @@ extension Trigger: Codable {
     }
 
     /// A policy name, or a `TriggerError.unknownName` listing the allowed ones.
-    private static func named<P: RawRepresentable & CaseIterable, K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> P?
-    where P.RawValue == String {
-        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let value = P(rawValue: text) else {
-            throw TriggerError.unknownName(field: key.stringValue, value: text, allowed: P.allCases.map(\.rawValue))
-        }
-        return value
+    private static func named<P: NamedChoice, K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> P? {
+        try c.decodeIfPresent(String.self, forKey: key).map { (text) throws(TriggerError) in try P(named: text, field: key.stringValue) }
     }
 
     private static func exactSeconds(_ c: KeyedDecodingContainer<IntervalKeys>) throws -> ExactDuration {

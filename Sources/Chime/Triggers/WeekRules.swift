@@ -27,6 +27,13 @@ public struct WeekRules: Sendable, Hashable, Codable {
         try self.init(firstWeekday: rules.firstWeekday, minimumDaysInFirstWeek: rules.minimumDays)
     }
 
+    /// Explicit numbers win over a locale's rules; without either, Foundation's Gregorian defaults (1 and 1).
+    public init(firstWeekday: Int?, minimumDaysInFirstWeek: Int?, locale: String?) throws(TriggerError) {
+        let localeRules = try locale.map { (id) throws(TriggerError) in try WeekRules(locale: id) }
+        try self.init(firstWeekday: firstWeekday ?? localeRules?.firstWeekday ?? 1,
+                      minimumDaysInFirstWeek: minimumDaysInFirstWeek ?? localeRules?.minimumDaysInFirstWeek ?? 1)
+    }
+
     init(uncheckedFirstWeekday: Int, minimumDaysInFirstWeek: Int) {
         self.firstWeekday = uncheckedFirstWeekday
         self.minimumDaysInFirstWeek = minimumDaysInFirstWeek

@@ -29,12 +29,10 @@ public struct WeeklyTrigger: Sendable, Hashable {
 
     /// Parses `HH:MM` or `HH:MM:SS` into this trigger's time.
     public init(weekdays: Set<Weekday>, time: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
-        let parts = time.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+        guard let (hour, minute, second) = ISO8601Format.parseTimeOfDay(time) else {
             throw .invalidWeekly("time '\(time)' is not HH:MM or HH:MM:SS")
         }
-        try self.init(weekdays: weekdays, hour: parts[0]!, minute: parts[1]!, second: parts.count == 3 ? parts[2]! : 0,
-                      gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
+        try self.init(weekdays: weekdays, hour: hour, minute: minute, second: second, gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
     }
 
     /// `HH:MM:SS`.

@@ -42,17 +42,16 @@ enum TriggerOptions {
             default:
                 var components = CalendarComponents()
                 if let time = args.values["at"] {
-                    let parts = time.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-                    guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+                    guard let (hour, minute, second) = ISO8601Format.parseTimeOfDay(time) else {
                         throw CLIError.usage("--at expects HH:MM or HH:MM:SS, got '\(time)'", command: command)
                     }
-                    (components.hour, components.minute, components.second) = (parts[0], parts[1], parts.count == 3 ? parts[2] : 0)
+                    (components.hour, components.minute, components.second) = (hour, minute, second)
                 } else {
                     components = try parseComponents(args.values["components"]!, command: command)
                 }
-                let localeRules = try args.values["locale"].map { (id) throws(TriggerError) in try WeekRules(locale: id) }
-                let rules = try WeekRules(firstWeekday: try args.integer("first-weekday", command: command) ?? localeRules?.firstWeekday ?? 1,
-                                          minimumDaysInFirstWeek: try args.integer("min-days", command: command) ?? localeRules?.minimumDaysInFirstWeek ?? 1)
+                let rules = try WeekRules(firstWeekday: try args.integer("first-weekday", command: command),
+                                          minimumDaysInFirstWeek: try args.integer("min-days", command: command),
+                                          locale: args.values["locale"])
                 return .calendar(try CalendarTrigger(
                     components: components,
                     matchingPolicy: try policy(args, "matching") ?? .nextTime,
@@ -84,10 +83,8 @@ enum TriggerOptions {
         return components
     }
 
-    static func policy<P: RawRepresentable & CaseIterable>(_ args: ParsedArguments, _ flag: String) throws(TriggerError) -> P? where P.RawValue == String {
-        guard let text = args.values[flag] else { return nil }
-        guard let value = P(rawValue: text) else { throw .unknownName(field: "--" + flag, value: text, allowed: P.allCases.map(\.rawValue)) }
-        return value
+    static func policy<P: NamedChoice>(_ args: ParsedArguments, _ flag: String) throws(TriggerError) -> P? {
+        try args.values[flag].map { (text) throws(TriggerError) in try P(named: text, field: "--" + flag) }
     }
 
     /// `sun`…`sat`, full English names, or 1–7 (1 = Sunday).
