@@ -6,10 +6,6 @@ struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
 
-    func respond(to line: String) -> JSON {
-        respond(toLine: Array(line.utf8))
-    }
-
     /// The response to one line's bytes (UTF-8, without the line terminator).
     func respond(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?

@@ -20,8 +20,8 @@ struct LineReader {
         }
     }
 
-    /// The next line without its terminator (`\n` or `\r\n`), or nil at end of input.
-    mutating func next() -> String? {
+    /// The next line's bytes without its terminator (`\n` or `\r\n`), or nil at end of input.
+    mutating func next() -> [UInt8]? {
         var line: [UInt8] = []
         while true {
             if start < end {
@@ -29,12 +29,12 @@ struct LineReader {
                     line.append(contentsOf: buffer[start..<newline])
                     start = newline + 1
                     if line.last == 0x0D { line.removeLast() }
-                    return String(decoding: line, as: UTF8.self)
+                    return line
                 }
                 line.append(contentsOf: buffer[start..<end])
                 start = end
             }
-            if finished { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            if finished { return line.isEmpty ? nil : line }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { finished = true } else { (start, end) = (0, n) }

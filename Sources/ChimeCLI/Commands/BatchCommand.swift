@@ -14,7 +14,7 @@ enum BatchCommand {
         let path = args.positionals.first ?? "-"
         var reader = try LineReader(path: path)
         while let line = reader.next() {
-            output.line(processor.respond(to: line))
+            output.line(processor.respond(toLine: line))
         }
         return 0
     }
