@@ -23,14 +23,12 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     /// ... and end by here (10100-01-01), so absurd far-future transitions cannot inflate the index.
     static let bucketCeiling: Int64 = 256_558_060_800
 
-    /// First instant (UTC seconds) of each period, strictly ascending.
-    @usableFromInline let instants: [Int64]
-    /// Index into `types` of the type in force from `instants[i]`.
+    /// Index into `types` of the type in force from `instant(ofTransition: i)`.
     let typeIndices: [UInt8]
     let types: [LocalTimeType]
     /// The type in force before the first transition.
     let initialType: UInt8
-    /// `[Int64.min] + instants + [Int64.max] * 3`: slot `p` holds the start of period `p - 1`,
+    /// `[Int64.min] + transition instants + [Int64.max] * 3`: slot `p` holds the start of period `p - 1`,
     /// so slot 0 is the time before the first transition and the padding ends every scan.
     /// Raw buffers (owned, freed in deinit) keep the hot path free of retains and bounds checks.
     @usableFromInline let slots: UnsafeBufferPointer<Int64>
@@ -53,7 +51,6 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
 
     init(instants: [Int64], typeIndices: [UInt8], types: [LocalTimeType], initialType: UInt8,
          cycleStart: Int64?, cycleCoversPast: Bool, recurringRule: RecurringRule?) {
-        self.instants = instants
         self.typeIndices = typeIndices
         self.types = types
         self.initialType = initialType
@@ -147,6 +144,12 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         return low
     }
 
+    /// How many transitions the table lists (strictly ascending).
+    var transitionCount: Int { typeIndices.count }
+
+    /// The UTC second at which transition `i` (0-based) happens.
+    func instant(ofTransition i: Int) -> Int64 { slots[i + 1] }
+
     /// Index of the period containing `seconds` (already mapped), -1 for before the first transition.
     @inlinable @inline(__always)
     func periodIndex(ofMapped seconds: Int64) -> Int {
@@ -164,13 +167,15 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
 
     #if DEBUG
     private func checkInvariants() {
-        precondition(instants.count == typeIndices.count)
-        for i in instants.indices {
-            precondition(i == 0 || instants[i - 1] < instants[i], "transitions must be strictly ascending")
+        precondition(slots.count == transitionCount + 4 && slotOffsets.count == slots.count)
+        for i in 0..<transitionCount {
+            precondition(slots[i] < slots[i + 1], "transitions must be strictly ascending")
             precondition(Int(typeIndices[i]) < types.count)
             precondition(typeIndex(ofPeriod: i - 1) != typeIndices[i], "no-op transitions are dropped at build time")
         }
-        if cycleEnd != Int64.max { precondition(instants.last.map { $0 >= cycleEnd } ?? false, "the table covers the whole cycle") }
+        if cycleEnd != Int64.max {
+            precondition(transitionCount > 0 && instant(ofTransition: transitionCount - 1) >= cycleEnd, "the table covers the whole cycle")
+        }
         // The bucket path and a plain binary search agree at bucket edges.
         for (b, slot) in buckets.enumerated() where b % 97 == 0 {
             let start = bucketBase + Int64(b) << TransitionTable.bucketShift

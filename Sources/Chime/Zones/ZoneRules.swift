@@ -59,7 +59,7 @@ public struct ZoneRules: Sendable {
     public func nextTransition(after instant: Instant) -> ZoneTransition? {
         let (mapped, shift) = table.mapIntoTable(instant.seconds)
         let i = table.periodIndex(ofMapped: mapped) + 1
-        guard i < table.instants.count else { return nil }
+        guard i < table.transitionCount else { return nil }
         return transition(at: i, shift: shift)
     }
 
@@ -91,7 +91,7 @@ public struct ZoneRules: Sendable {
     }
 
     private func transition(at i: Int, shift: Int64) -> ZoneTransition {
-        ZoneTransition(instant: Instant(seconds: table.instants[i] + shift),
+        ZoneTransition(instant: Instant(seconds: table.instant(ofTransition: i) + shift),
                        before: table.type(ofPeriod: i - 1), after: table.type(ofPeriod: i))
     }
 

@@ -450,7 +450,7 @@ enum CorruptionJudge {
             // A year of transitions is bounded by what the table holds (plus a cycle's two per year).
             let yearLater = Instant(seconds: min(seconds + 366 * 86_400, range.upperBound.seconds))
             let listed = rules.transitions(from: instant, to: yearLater)
-            check(listed.count <= rules.table.instants.count + 4, "\(listed.count) transitions in the year from \(instant)")
+            check(listed.count <= rules.table.transitionCount + 4, "\(listed.count) transitions in the year from \(instant)")
             check(zip(listed, listed.dropFirst()).allSatisfy { $0.instant < $1.instant }, "transitions from \(instant) are not ascending")
 
             // Resolve the wall time at this instant, and the wall times either side of it.
