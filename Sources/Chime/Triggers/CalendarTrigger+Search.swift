@@ -77,7 +77,8 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false) { return fire }
+                    if let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false,
+                                                 monthPinned: !isFebruaryAfterLaterJanuaryDay(f, wanted: wanted)) { return fire }
                     (day, lowerTime) = (day + Int64(f.daysInMonth - f.day) + 1, 0)
                     continue
                 }
@@ -114,13 +115,11 @@ struct CalendarSearch {
         (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
-        if p.highestLevel <= 2 {
-            // Foundation searching backward for a day-level pattern skips the start's own day:
-            // `{weekday: 2}` before Monday 14:38 is the previous Monday, not this one's 00:00.
+        if skipsStartDayBackward {
             (lastDay, lastSecond) = (CivilArithmetic.floorDivMod(startWall, 86_400).quotient - 1, 86_399)
         }
         var day = min(lastDay, Self.lastDay)
-        var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (p.highestLevel <= 2 ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
+        var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (skipsStartDayBackward ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
         var skippedGap = false
         while day >= Self.firstDay {
             let f = DateFields(dayNumber: day)
@@ -137,7 +136,7 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true) { return fire }
+                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true, monthPinned: true) { return fire }
                     (day, upperTime) = (day - Int64(f.day), Self.nanosPerDay - 1)
                     continue
                 }
@@ -152,6 +151,18 @@ struct CalendarSearch {
             (day, upperTime) = (day - 1, Self.nanosPerDay - 1)
         }
         return nil
+    }
+
+    /// Whether Foundation, searching backward, passes over the start's own day. It does for a
+    /// day of the month alone (it pins the previous month once the wanted day is not ahead:
+    /// `{day: 15, hour: 5}` before 2026-03-15 10:00 is 02-15 05:00, not 03-15 05:00), and for
+    /// weekday, week and day-of-year patterns without a time (`{weekday: 1}` before Sunday
+    /// 10:00 is the previous Sunday's 00:00, while `{weekday: 1, hour: 5}` is the same day's 05:00).
+    private var skipsStartDayBackward: Bool {
+        guard p.highestLevel == 2 else { return false }
+        let c = trigger.components
+        if c.day != nil { return c.dayOfYear == nil }
+        return c.hour == nil && c.minute == nil && c.second == nil && c.nanosecond == nil
     }
 
     private func lastFire(onDay day: Int64, upTo upper: Int64, before t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
@@ -259,19 +270,54 @@ struct CalendarSearch {
     /// Foundation's "smaller components" are the trigger's own time components where given and the
     /// search start's wall-clock time otherwise: `{day: 31}` with `nextTimePreservingSmallerComponents`
     /// from 2021-11-07 14:21:39 EST fires 2021-12-01 14:21:39 EST.
-    private func missingDay(in f: DateFields, isAfter accept: (Instant) -> Bool, preferLater: Bool) throws(TriggerError) -> Fire? {
+    ///
+    /// `monthPinned` is false in the one case Foundation reaches the month without having fixed it:
+    /// a day-of-month pattern searched from a later day of January (see
+    /// `isFebruaryAfterLaterJanuaryDay`). Its answer is then March 1 at 00:00 for `nextTime` and
+    /// `previousTimePreservingSmallerComponents` alike, and March 1 at the start's wall-clock time
+    /// for `nextTimePreservingSmallerComponents` (`{day: 30, hour: 9}` after 2026-01-31 10:20:30:
+    /// 2026-03-01 10:20:30); with a weekday field there is no stand-in at all.
+    private func missingDay(in f: DateFields, isAfter accept: (Instant) -> Bool, preferLater: Bool,
+                            monthPinned: Bool) throws(TriggerError) -> Fire? {
         let nextDay = f.dayNumber + Int64(f.daysInMonth - f.day) + 1
         let (day, time, adjustment): (Int64, Int64, FireAdjustment)
         switch trigger.matchingPolicy {
         case .strict: return nil
+        case _ where !monthPinned:
+            if p.hasWeekdayFields { return nil }
+            let startTime = CivilArithmetic.floorDivMod(startWall, 86_400).remainder * 1_000_000_000
+            switch trigger.matchingPolicy {
+            case .nextTimePreservingSmallerComponents:
+                (day, time, adjustment) = (nextDay, startTime, .missingDayNextTimePreservingSmallerComponents)
+            default: (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
+            }
         case .nextTime: (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
         case .nextTimePreservingSmallerComponents:
             (day, time, adjustment) = (nextDay, preservedTime, .missingDayNextTimePreservingSmallerComponents)
         case .previousTimePreservingSmallerComponents:
-            (day, time, adjustment) = (nextDay - 1, preservedTime, .missingDayPreviousTimePreservingSmallerComponents)
+            // Foundation measures the month in the start's year too: `{month: 2, day: 30}` from
+            // 2031-03-06 gives 2032-02-28 although 2032 is a leap year.
+            let startYear = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year
+            let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: startYear, month: Int64(f.month))))
+            (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
+                                       .missingDayPreviousTimePreservingSmallerComponents)
         }
+        // The stand-in day must still match the other date fields: `{month: 2, day: 29, weekday: 6}`
+        // stands in Friday 2013-03-01 for 2013's missing Feb 29, but not Sunday 2009-03-01.
+        guard p.matchesWeekAndWeekday(DateFields(dayNumber: day)) else { return nil }
         var ignored = false
         return try resolve(day: day, time: time, isAfter: accept, preferLater: preferLater, adjustment: adjustment, skippedGap: &ignored)
+    }
+
+    /// Whether `f` (a month lacking the wanted day) is a February reached from a later day of the
+    /// January before it, with only the day of the month fixed: Foundation pins the month only
+    /// when the wanted day is still ahead in the start's month, so from January 31 `{day: 30}`
+    /// runs off the end of February instead of treating it as a month with a missing 30th.
+    private func isFebruaryAfterLaterJanuaryDay(_ f: DateFields, wanted: Int) -> Bool {
+        guard p.highestLevel == 2, trigger.components.month == nil, trigger.components.year == nil,
+              trigger.components.dayOfYear == nil, f.month == 2 else { return false }
+        let (year, month, day) = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
+        return year == Int64(f.year) && month == 1 && Int64(wanted) < day
     }
 
     /// The trigger's hour/minute/second/nanosecond where given, else the start's wall-clock ones.

@@ -12,6 +12,8 @@ struct MatchPattern: Sendable, Hashable {
     /// The largest given unit: 0 year, 1 month, 2 day level (day, dayOfYear, weekday and week
     /// fields), 3 hour, 4 minute, 5 second, 6 nanosecond only.
     let highestLevel: Int
+    /// Only the first day of the matching week within the month (`{weekOfMonth}` alone).
+    private(set) var firstDayOfWeekInMonth = false
 
     init(_ c: CalendarComponents, weekRules: WeekRules) {
         self.weekRules = weekRules
@@ -38,13 +40,27 @@ struct MatchPattern: Sendable, Hashable {
         highestLevel = highest
         if highest < 1 && dayOfYear == nil && weekOfYear == nil && yearForWeekOfYear == nil { month = month ?? 1 }
         if highest < 2 && dayOfYear == nil && !weekdayFamily { day = day ?? 1 }
-        if (weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil) && day == nil && dayOfYear == nil {
-            weekday = weekday ?? weekRules.firstWeekday          // a week alone means its first day
+        // A week given without a weekday means the week's first day — unless a time field is
+        // given, which makes every day of the week a candidate (`{weekOfMonth: 3, hour: 1}` is
+        // 01:00 on each day of the third week). A week of the month starts on the 1st when the
+        // month does not begin on the first weekday (`{weekOfMonth: 1}` after 2001-07-03 is
+        // Wednesday 2001-08-01, not Sunday 08-05, which is in week 2).
+        if highest <= 2 && weekday == nil && day == nil && dayOfYear == nil {
+            if weekOfMonth != nil && weekOfYear == nil && yearForWeekOfYear == nil {
+                firstDayOfWeekInMonth = true
+            } else if weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil {
+                weekday = weekRules.firstWeekday
+            }
         }
         if highest < 3 { hour = hour ?? 0 }
         if highest < 4 { minute = minute ?? 0 }
         if highest < 5 { second = second ?? 0 }
         if highest < 6 { nanosecond = nanosecond ?? 0 }
+    }
+
+    /// Any weekday or week field is given.
+    var hasWeekdayFields: Bool {
+        weekday != nil || weekdayOrdinal != nil || weekOfMonth != nil || weekOfYear != nil || yearForWeekOfYear != nil
     }
 
     var needsWeekOfYear: Bool { weekOfYear != nil || yearForWeekOfYear != nil }
@@ -70,6 +86,7 @@ struct MatchPattern: Sendable, Hashable {
         }
         if let dayOfYear, f.dayOfYear != dayOfYear { return false }
         if let weekOfMonth, f.weekOfMonth(weekRules) != weekOfMonth { return false }
+        if firstDayOfWeekInMonth && f.day != 1 && f.weekday != weekRules.firstWeekday { return false }
         if needsWeekOfYear {
             let (week, yearForWeek) = f.weekOfYear(weekRules)
             if let weekOfYear, week != weekOfYear { return false }
