@@ -52,4 +52,60 @@ import Testing
         #expect(Self.foundation("Africa/Khartoum", after: start, DateComponents(year: 2000, month: 1, day: 3)) == 949_352_400)
         #expect(try Self.chime("Africa/Khartoum", after: start, CalendarComponents(year: 2000, month: 1, day: 3)) == nil)
     }
+
+    /// The 2nd Monday after 2026-02-10 (UTC): February's was the 9th, March's is 2026-03-09
+    /// (March 1 is a Sunday, so Mondays fall on 2, 9, …) = 1_773_014_400. Foundation answers
+    /// March 1 00:00, a Sunday and the first day of no ordinal week of Mondays — not a match.
+    @Test func foundationFebruaryOrdinalReturnsMarchFirst() throws {
+        let start: Int64 = 1_770_717_600                                  // 2026-02-10T10:00:00Z
+        #expect(Self.foundation("UTC", after: start, DateComponents(weekday: 2, weekdayOrdinal: 2)) == 1_772_323_200)
+        #expect(try Self.chime("UTC", after: start, CalendarComponents(weekday: 2, weekdayOrdinal: 2)) == 1_773_014_400)
+    }
+
+    /// Wednesday of week 3 before 2073-11-06 01:33 (+12:00, Etc/GMT-12), weeks from Sunday: November
+    /// 2073 starts on a Wednesday, so its week 3 is Nov 12–18 (ahead of the start); October starts
+    /// on a Sunday, week 3 is Oct 15–21 and its Wednesday Oct 18 00:00 +12 = 2073-10-17T12:00:00Z.
+    /// Foundation skips back to 2071-02-18.
+    @Test func foundationWeekSearchSkipsMatch() throws {
+        let start: Int64 = 3_277_114_433                                  // 2073-11-05T13:33:53Z
+        let pattern = DateComponents(weekday: 4, weekOfMonth: 3)
+        #expect(Self.foundation("Etc/GMT-12", after: start, pattern, .strict, .first, .backward) == 3_191_400_000)
+        #expect(try Self.chime("Etc/GMT-12", after: start, CalendarComponents(weekday: 4, weekOfMonth: 3), .strict, .first, .backward)
+                == 3_275_467_200)
+    }
+
+    /// `{minute: 59, second: 35, nanosecond: 86213417}` backward from 2126-01-02T16:03:01Z in
+    /// Etc/GMT+1 (local 15:03:01): the latest xx:59:35.086213417 before it is 14:59:35 local =
+    /// 15:59:35.086213417Z. Foundation, whose Date is a Double, answers 16:58:35.0862Z — after the
+    /// start it searches backward from, and at minute 58.
+    @Test func foundationNanosecondRounding() throws {
+        let start: Int64 = 4_923_043_381                                  // 2126-01-02T16:03:01Z
+        var pattern = DateComponents(minute: 59, second: 35)
+        pattern.nanosecond = 86_213_417
+        #expect(Self.foundation("Etc/GMT+1", after: start, pattern, .nextTime, .last, .backward) == 4_923_046_715)
+        let trigger = try CalendarTrigger(components: CalendarComponents(minute: 59, second: 35, nanosecond: 86_213_417),
+                                          repeatedTimePolicy: .last, direction: .backward)
+        let fire = try trigger.fire(from: Instant(seconds: start), in: try Fixtures.tzifDatabase.rules(for: "Etc/GMT+1"))
+        #expect(fire?.instant == Instant(seconds: 4_923_043_175, nanoseconds: 86_213_417))   // 15:59:35.086213417Z
+    }
+
+    /// Africa/Monrovia kept -00:44:30 until 1972. `{hour: 9, minute: 15}` after 1960-06-01T12:00Z is
+    /// 09:15:00 local on June 2 = 09:59:30Z. Foundation aligns minutes to UTC and fires at 10:00:00Z,
+    /// which is 09:15:30 on the wall clock.
+    @Test func foundationSubMinuteOffsets() throws {
+        let start: Int64 = -302_443_200                                   // 1960-06-01T12:00:00Z
+        #expect(Self.foundation("Africa/Monrovia", after: start, DateComponents(hour: 9, minute: 15)) == -302_364_000)
+        #expect(try Self.chime("Africa/Monrovia", after: start, CalendarComponents(hour: 9, minute: 15)) == -302_364_030)
+    }
+
+    /// `{day: 31}` backward with `previousTimePreservingSmallerComponents` from 2046-10-29 03:14:35
+    /// GMT: September has no 31st, so the stand-in is its last day at the start's wall time,
+    /// 2046-09-30 03:14:35 BST = 02:14:35Z. Foundation passes over 76 years of Septembers to 1970.
+    @Test func foundationBackwardMissingDaySkipsMonths() throws {
+        let start: Int64 = 2_424_395_675                                  // 2046-10-29T03:14:35Z
+        #expect(Self.foundation("Europe/London", after: start, DateComponents(day: 31), .previousTimePreservingSmallerComponents,
+                                .last, .backward) == 23_508_875)          // 1970-09-30T02:14:35Z
+        #expect(try Self.chime("Europe/London", after: start, CalendarComponents(day: 31), .previousTimePreservingSmallerComponents,
+                               .last, .backward) == 2_421_886_475)
+    }
 }

@@ -12,20 +12,23 @@ import Testing
         var total = 0, skipped = 0, claimedTotal = 0
         var mismatches: [String: [String]] = [:]
         var explained: [String: Int] = [:]
+        var explainedCases: [String] = []
         var claimedMismatches: [String] = []
     }
 
-    /// Where Chime already matches Foundation case for case: forward searches from 1970 on for daily,
-    /// hourly, weekday and day-of-year patterns (all four matching policies, both repeated-time
-    /// policies) and weekday-ordinal patterns with `.first`. Known open classes, listed by the
-    /// output: backward searches (Foundation skips or mis-anchors months there), week-based
-    /// fields, `.last` with weekday ordinals, midnight gaps under `.strict`, dates in a year that
-    /// has already passed, and pre-1970 local-mean-time offsets.
+    /// Where every difference must be explained (by a `FoundationDivergence`, each a Foundation
+    /// bug with a named test): searches from 1970 on — forward for every family but explicit
+    /// nanoseconds, backward for daily, hourly, weekday-ordinal, week-of-month and February
+    /// patterns. Still open, listed by the output: backward days 29–31, year, week-of-year,
+    /// day-of-year and transition-day searches; nanosecond patterns at DST transitions; local
+    /// times before 1970 at irregular offset changes.
     static func claimed(_ c: FoundationCase) -> Bool {
-        guard c.direction == "forward" && c.startSeconds >= 0 else { return false }
-        if c.family == "weekdayOrdinal" { return c.repeatedTimePolicy == "first" }
-        return ["daily", "hourly", "weekday", "dayOfYear"].contains(c.family)
+        guard c.startSeconds >= 0 && c.family != "nanosecond" else { return false }
+        return c.direction == "forward" || ["daily", "hourly", "weekdayOrdinal", "weekOfMonth", "february"].contains(c.family)
     }
+
+    /// Negative weekday ordinals (-1 = the month's last) are Chime's extension; Foundation rejects them.
+    static func isChimeExtension(_ c: FoundationCase) -> Bool { (c.weekdayOrdinal ?? 0) < 0 }
 
     static func run(cases: Int, seed: UInt64) throws -> Outcome {
         let zones = Fixtures.zoneIdentifiers.filter { TimeZone(identifier: $0) != nil }
@@ -36,14 +39,17 @@ import Testing
         var outcome = Outcome()
         for _ in 0..<cases {
             let c = generator.next()
-            if FoundationOracle.wouldHang(c) || FoundationOracle.hasSubMinuteOffset(c) { outcome.skipped += 1; continue }
+            if FoundationOracle.wouldHang(c) || FoundationOracle.hasSubMinuteOffset(c) || Self.isChimeExtension(c) {
+                outcome.skipped += 1
+                continue
+            }
             outcome.total += 1
             if Self.claimed(c) { outcome.claimedTotal += 1 }
             let expected = FoundationOracle.nextDate(c)
             let actual = try Self.chime(c)
             let tolerance = FoundationOracle.tolerance(for: c)
             let same: Bool
-            switch (expected, actual) {
+            switch (expected, actual.map { (seconds: $0.seconds, nanoseconds: $0.nanoseconds) }) {
             case (nil, nil): same = true
             case let (e?, a?):
                 let diff = (a.seconds - e.seconds) * 1_000_000_000 + Int64(a.nanoseconds - e.nanoseconds)
@@ -52,10 +58,11 @@ import Testing
             }
             if !same, let divergence = FoundationDivergence.explaining(c, chime: actual, foundation: expected) {
                 outcome.explained[divergence.test, default: 0] += 1
+                outcome.explainedCases.append("\(divergence.test): \(c) chime \(actual.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil") foundation \(expected.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil")")
             } else if !same {
                 let key = "\(c.direction) \(c.matchingPolicy) \(c.repeatedTimePolicy) \(c.family)"
                 let show = { (r: (seconds: Int64, nanoseconds: Int32)?) in r.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil" }
-                let line = "\(c) chime \(show(actual)) foundation \(show(expected))"
+                let line = "\(c) chime \(show(actual.map { ($0.seconds, $0.nanoseconds) })) \(actual.map { "\($0.adjustment)" } ?? "") foundation \(show(expected))"
                 outcome.mismatches[key, default: []].append(line)
                 if Self.claimed(c) { outcome.claimedMismatches.append(line) }
             }
@@ -63,7 +70,7 @@ import Testing
         return outcome
     }
 
-    static func chime(_ c: FoundationCase) throws -> (seconds: Int64, nanoseconds: Int32)? {
+    static func chime(_ c: FoundationCase) throws -> FoundationDivergence.Answer? {
         var components = CalendarComponents()
         for (name, value) in c.components { _ = components.set(name, value) }
         guard let trigger = try? CalendarTrigger(
@@ -73,12 +80,13 @@ import Testing
             weekRules: try WeekRules(firstWeekday: c.firstWeekday, minimumDaysInFirstWeek: c.minimumDaysInFirstWeek)) else { return nil }
         let rules = try #require(FoundationZoneRules.rules(for: c.zone))
         return try trigger.fire(from: Instant(seconds: c.startSeconds, nanoseconds: c.startNanoseconds), in: rules)
-            .map { ($0.instant.seconds, $0.instant.nanoseconds) }
+            .map { ($0.instant.seconds, $0.instant.nanoseconds, $0.adjustment) }
     }
 
     @Test func randomCasesAgreeWithFoundation() throws {
         let cases = Int(ProcessInfo.processInfo.environment["CHIME_PARITY_CASES"] ?? "") ?? 4_000
-        let outcome = try Self.run(cases: cases, seed: 2026)
+        let seed = UInt64(ProcessInfo.processInfo.environment["CHIME_PARITY_SEED"] ?? "") ?? 2026
+        let outcome = try Self.run(cases: cases, seed: seed)
         let count = outcome.mismatches.values.reduce(0) { $0 + $1.count }
         print("parity: \(outcome.total) cases compared, \(outcome.skipped) skipped, \(count) differ unexplained")
         for (test, n) in outcome.explained.sorted(by: { $0.key < $1.key }) { print("parity: \(n)\texplained by \(test)") }
@@ -87,6 +95,7 @@ import Testing
         }
         if let path = ProcessInfo.processInfo.environment["CHIME_PARITY_REPORT"] {
             try outcome.mismatches.flatMap { $0.value }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try outcome.explainedCases.joined(separator: "\n").write(toFile: path + ".explained", atomically: true, encoding: .utf8)
         }
         #expect(outcome.claimedTotal > cases / 10, "the claimed classes must be well represented")
         #expect(outcome.claimedMismatches.isEmpty,
