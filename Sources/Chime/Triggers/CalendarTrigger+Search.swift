@@ -97,15 +97,32 @@ struct CalendarSearch {
     }
 
     /// The first matching wall time on `day` at or after `lower` (ns since midnight) that fires after `t`.
+    ///
+    /// Wall-clock order is not instant order inside a repeated hour: hourly `{second: 2}` from
+    /// 01:04:35 EDT (America/Port-au-Prince, 2029-11-04T05:04:35Z) meets 01:00:02 first, whose
+    /// second pass (EST, 06:00:02Z) is after the start — but 01:05:02 EDT (05:05:02Z) is sooner. So
+    /// a fire in an overlap's second pass is kept only once no later wall time within the
+    /// overlap's length can fire earlier.
     private func firstFire(onDay day: Int64, from lower: Int64, after t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
         var time = p.firstTime(atOrAfter: lower)
+        var secondPass: (fire: Fire, wallLimit: Int64)?
         while let tod = time {
+            let wall = day * 86_400 + tod / 1_000_000_000
+            if let pending = secondPass, wall >= pending.wallLimit { return pending.fire }
             if let fire = try resolve(day: day, time: tod, isAfter: { $0 > t }, preferLater: false, skippedGap: &skippedGap) {
-                return fire
+                if let pending = secondPass {
+                    // Later second-pass fires are later instants too; a first-pass one may be sooner.
+                    if fire.adjustment != .overlapLast { return fire.instant < pending.fire.instant ? fire : pending.fire }
+                } else {
+                    guard fire.adjustment == .overlapLast, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
+                        return fire
+                    }
+                    secondPass = (fire, wall + (later - earlier))
+                }
             }
             time = p.firstTime(atOrAfter: tod + 1)
         }
-        return nil
+        return secondPass?.fire
     }
 
     // MARK: Backward

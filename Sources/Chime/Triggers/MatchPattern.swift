@@ -45,7 +45,7 @@ struct MatchPattern: Sendable, Hashable {
         // 01:00 on each day of the third week). A week of the month starts on the 1st when the
         // month does not begin on the first weekday (`{weekOfMonth: 1}` after 2001-07-03 is
         // Wednesday 2001-08-01, not Sunday 08-05, which is in week 2).
-        if highest <= 2 && weekday == nil && day == nil && dayOfYear == nil {
+        if highest <= 2 && hour == nil && minute == nil && second == nil && weekday == nil && day == nil && dayOfYear == nil {
             if weekOfMonth != nil && weekOfYear == nil && yearForWeekOfYear == nil {
                 firstDayOfWeekInMonth = true
             } else if weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil {
