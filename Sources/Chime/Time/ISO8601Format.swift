@@ -16,7 +16,7 @@ public enum ISO8601Format {
 
     /// `parseInstant` over UTF-8 bytes, so that `chime batch` needs no String per request.
     public static func parseInstant(utf8 text: UnsafeBufferPointer<UInt8>) throws(TimeError) -> Instant {
-        if text.elementsEqual("now".utf8) { return Instant.now() }
+        if text.count == 3, text[0] == UInt8(ascii: "n"), text[1] == UInt8(ascii: "o"), text[2] == UInt8(ascii: "w") { return Instant.now() }
         var scanner = Scanner(text)
         guard let fields = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
             throw .malformedInstant(String(decoding: text, as: UTF8.self))
@@ -53,14 +53,21 @@ public enum ISO8601Format {
         string { $0.offset(seconds) }
     }
 
-    /// Appends the instant as UTF-8: with an offset its wall time and offset
-    /// (`2026-03-08T03:00:00-04:00`), without one UTC with `Z` (`2026-03-08T07:00:00Z`).
-    /// The String forms are built from these same bytes; JSON output appends them directly.
-    public static func appendInstant(_ instant: Instant, offsetSeconds: Int?, to out: inout [UInt8]) {
-        write(to: &out) { $0.instant(instant, offsetSeconds: offsetSeconds) }
+    /// The most bytes `write(_:offsetSeconds:to:)` writes: a signed 5-digit year, nanoseconds and
+    /// a ±HH:MM:SS offset fit.
+    public static let maximumInstantLength = 48
+
+    /// Writes the instant as UTF-8 at `start` and returns how many bytes that took: with an offset
+    /// its wall time and offset (`2026-03-08T03:00:00-04:00`), without one UTC with `Z`
+    /// (`2026-03-08T07:00:00Z`). The String forms are made of these same bytes; JSON output
+    /// writes them straight into its buffer.
+    public static func write(_ instant: Instant, offsetSeconds: Int?, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var writer = Writer(start: start)
+        writer.instant(instant, offsetSeconds: offsetSeconds)
+        return writer.count
     }
 
-    /// `appendInstant` as a String (`Instant.iso8601(offsetSeconds:)`, `Instant.utcString`).
+    /// `write(_:offsetSeconds:to:)` as a String (`Instant.iso8601(offsetSeconds:)`, `Instant.utcString`).
     static func text(_ instant: Instant, offsetSeconds: Int?) -> String {
         string { $0.instant(instant, offsetSeconds: offsetSeconds) }
     }
@@ -75,43 +82,36 @@ public enum ISO8601Format {
         return try text.withUTF8 { bytes in Result { () throws(TimeError) in try body(bytes) } }.get()
     }
 
-    /// The longest text a `Writer` produces: a signed 5-digit year, nanoseconds and a ±HH:MM:SS offset.
-    private static let maximumLength = 48
-
-    private static func write(to out: inout [UInt8], _ body: (inout Writer) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
-            var writer = Writer(buffer: buffer)
-            body(&writer)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
-        }
-    }
-
+    /// One field or offset at a time into a small stack buffer, then one String.
     private static func string(_ body: (inout Writer) -> Void) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
-            var writer = Writer(buffer: buffer)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumInstantLength) { buffer in
+            var writer = Writer(start: buffer.baseAddress!)
             body(&writer)
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: writer.count), as: UTF8.self)
         }
     }
 
-    /// Writes ASCII digits into a small stack buffer (no String per field).
+    /// Writes ASCII digits and punctuation at a pointer; callers provide `maximumInstantLength` bytes.
     private struct Writer {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
+        let start: UnsafeMutablePointer<UInt8>
         var count = 0
 
         mutating func byte(_ b: UInt8) {
-            buffer[count] = b
+            start[count] = b
             count += 1
+        }
+
+        @inline(__always)
+        mutating func two(_ value: Int) {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            start[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            count += 2
         }
 
         /// `value` with at least `width` digits, zero-padded, `-` first when negative.
         mutating func padded(_ value: Int, _ width: Int) {
-            if width == 2, value >= 0, value < 100 {   // most fields: no digit counting
-                buffer[count] = UInt8(ascii: "0") + UInt8(value / 10)
-                buffer[count + 1] = UInt8(ascii: "0") + UInt8(value % 10)
-                count += 2
-                return
-            }
+            if width == 2, value >= 0, value < 100 { return two(value) }   // most fields: no digit counting
+            if width == 4, value >= 0, value < 10_000 { two(value / 100); two(value % 100); return }
             if value < 0 { byte(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
             var digits = 1
@@ -119,7 +119,7 @@ public enum ISO8601Format {
             while digits < 20, magnitude >= limit { digits += 1; limit = limit &* 10 }
             let total = max(digits, width)
             for i in stride(from: total - 1, through: 0, by: -1) {
-                buffer[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             }
             count += total

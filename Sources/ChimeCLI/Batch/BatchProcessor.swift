@@ -27,7 +27,7 @@ struct BatchProcessor {
         var fields: [(String, JSON)] = []
         if let id { fields.append(("id", id)) }
         switch result {
-        case .success(let fires): fields.append(("fires", .array(fires.map(FireFormatting.json))))
+        case .success(let fires): fields.append(("fires", .array(fires.map(JSON.fire))))
         case .failure(let error):
             fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
         }
