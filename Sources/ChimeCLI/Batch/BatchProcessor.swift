@@ -1,13 +1,99 @@
 import Chime
 
 /// Turns one request line into exactly one response line; never throws, never stops the stream.
-/// Lines are parsed by `JSONParser` and decoded with `JSONTreeDecoder` (no Foundation).
+///
+/// Two paths, one answer. The common line (`BatchLine` accepts it) is answered from its bytes:
+/// the trigger's JSON text and the zone id are looked up in bounded caches, the instant is parsed
+/// in place and the fires are written straight into the output. Everything else — malformed
+/// lines, escapes, errors of any kind — takes the general path: `JSONParser` builds a tree and
+/// `JSONTreeDecoder` decodes a `BatchRequest`, as it always has, so every error response keeps
+/// its exact wording.
 struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
+    /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
+    private var triggers = ByteKeyedCache<Trigger>(slots: 256)
+    /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
+    private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 
-    /// The response to one line's bytes (UTF-8, without the line terminator).
-    func respond(toLine bytes: [UInt8]) -> JSON {
+    init(database: ZoneDatabase) {
+        self.database = database
+    }
+
+    /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
+    mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        if let request = BatchLine(scanning: line), answer(request, line, into: &out) { return }
+        respond(toLine: Array(line)).write(to: &out)
+    }
+
+    // MARK: Common path
+
+    /// Writes the fires for a scanned line, or returns false having written nothing when the
+    /// general path must answer (an error, or a trigger that does not decode).
+    private mutating func answer(_ request: BatchLine, _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        let count = request.count ?? 1
+        guard (0...Self.maximumCount).contains(count),
+              let trigger = trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
+              let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
+              let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
+        else { return false }
+        let start = out.count
+        ByteWriter.append(to: &out, maximum: 32 + max(request.id.length, ByteWriter.maximumIntegerLength)) { w in
+            switch request.id {
+            case .text(let range):
+                // ASCII without quotes, backslashes or control characters: nothing to escape.
+                w.literal(#"{"id":""#)
+                w.bytes(UnsafeBufferPointer(rebasing: line[range]))
+                w.literal(#"","fires":["#)
+            case .integer(let number):
+                w.literal(#"{"id":"#)
+                w.integer(number)
+                w.literal(#","fires":["#)
+            case .none:
+                w.literal(#"{"fires":["#)
+            }
+        }
+        var fires = FireIterator(trigger: trigger, zone: zone, start: after)
+        do {
+            var written = 0
+            while written < count, let fire = try fires.nextFire() {
+                if written > 0 { out.append(UInt8(ascii: ",")) }
+                FireFormatting.write(fire, to: &out)
+                written += 1
+            }
+        } catch {
+            out.removeSubrange(start...)
+            return false
+        }
+        JSON.writeLiteral("]}", to: &out)
+        return true
+    }
+
+    /// The trigger a JSON text decodes to, cached; nil when it does not decode.
+    private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> Trigger? {
+        if let cached = triggers.value(for: json) { return cached }
+        guard let tree = try? JSONParser.parse(Array(json)),
+              let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
+        // An interval without an anchor starts now: the same text means a new trigger every time.
+        let startsNow = tree.member("interval", of: tree.root).map { interval in
+            tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
+        } ?? false
+        if !startsNow { triggers.insert(trigger, for: json) }
+        return trigger
+    }
+
+    /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).
+    private mutating func zone(_ id: UnsafeBufferPointer<UInt8>) -> ZoneRules? {
+        if let cached = zones.value(for: id) { return cached }
+        guard let rules = try? database.rules(for: String(decoding: id, as: UTF8.self)) else { return nil }
+        zones.insert(rules, for: id)
+        return rules
+    }
+
+    // MARK: General path
+
+    /// The response to any line, errors included.
+    private func respond(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
         let result: Result<[Fire], BatchError>
         do {
