@@ -103,15 +103,27 @@ public enum ISO8601Format {
 
         @inline(__always)
         mutating func two(_ value: Int) {
-            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-            start[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            Self.two(value, at: start + count)
             count += 2
         }
 
+        /// Two digits of `value` (0...99) at `p`.
+        @inline(__always)
+        static func two(_ value: Int, at p: UnsafeMutablePointer<UInt8>) {
+            let v = UInt32(truncatingIfNeeded: value)
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+        }
+
         /// `value` with at least `width` digits, zero-padded, `-` first when negative.
+        @inline(__always)
         mutating func padded(_ value: Int, _ width: Int) {
             if width == 2, value >= 0, value < 100 { return two(value) }   // most fields: no digit counting
             if width == 4, value >= 0, value < 10_000 { two(value / 100); two(value % 100); return }
+            anyWidth(value, width)
+        }
+
+        private mutating func anyWidth(_ value: Int, _ width: Int) {
             if value < 0 { byte(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
             var digits = 1
@@ -126,9 +138,15 @@ public enum ISO8601Format {
         }
 
         mutating func dateTime(_ t: CivilDateTime) {
-            padded(t.year, 4); byte(UInt8(ascii: "-")); padded(t.month, 2); byte(UInt8(ascii: "-")); padded(t.day, 2)
-            byte(UInt8(ascii: "T")); padded(t.hour, 2); byte(UInt8(ascii: ":")); padded(t.minute, 2); byte(UInt8(ascii: ":"))
-            padded(t.second, 2)
+            padded(t.year, 4)
+            // `-MM-DDTHH:MM:SS` at fixed offsets: every field is 0...99.
+            let p = start + count
+            p[0] = UInt8(ascii: "-"); Self.two(t.month, at: p + 1)
+            p[3] = UInt8(ascii: "-"); Self.two(t.day, at: p + 4)
+            p[6] = UInt8(ascii: "T"); Self.two(t.hour, at: p + 7)
+            p[9] = UInt8(ascii: ":"); Self.two(t.minute, at: p + 10)
+            p[12] = UInt8(ascii: ":"); Self.two(t.second, at: p + 13)
+            count += 15
             fraction(t.nanosecond)
         }
 
@@ -161,6 +179,7 @@ public enum ISO8601Format {
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
         var atEnd: Bool { index == bytes.count }
 
+        @inline(__always)
         mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
@@ -173,6 +192,7 @@ public enum ISO8601Format {
             return value
         }
 
+        @inline(__always)
         mutating func take(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1

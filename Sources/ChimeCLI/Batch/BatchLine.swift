@@ -55,8 +55,6 @@ struct BatchLine {
                 cursor.skipWhitespace()
                 guard cursor.take(UInt8(ascii: ":")) else { return nil }
                 cursor.skipWhitespace()
-                let start = cursor.position
-                guard let value = cursor.value(depth: 1) else { return nil }
                 let member = Member(UnsafeBufferPointer(rebasing: bytes[name]))
                 if let member {
                     guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
@@ -65,26 +63,31 @@ struct BatchLine {
                 switch member {
                 case .id?, .identifier?:
                     let read: ID
-                    switch value {
-                    case .string(let range, ascii: true): read = .text(range)
-                    case .integer(let number): read = .integer(number)
-                    case .string, .number: return nil   // escapes, non-ASCII, 1e2, 2.0: read as the decoder does
-                    case .other: read = .none
+                    switch cursor.peek {
+                    case UInt8(ascii: "\""):
+                        // Escapes and non-ASCII text are read as the decoder reads them.
+                        guard let (range, ascii) = cursor.string(), ascii else { return nil }
+                        read = .text(range)
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        guard let number = cursor.integer() else { return nil }   // 1e2, 2.0: as the decoder does
+                        read = .integer(number)
+                    default:
+                        guard cursor.skipValue() else { return nil }
+                        read = .none
                     }
                     if member == .id { idMember = read } else { identifierMember = read }
-                case .zone?:
-                    guard case .string(let range, ascii: true) = value else { return nil }
-                    zone = range
-                case .after?:
-                    guard case .string(let range, ascii: true) = value else { return nil }
-                    after = range
+                case .zone?, .after?:
+                    guard cursor.peek == UInt8(ascii: "\""), let (range, ascii) = cursor.string(), ascii else { return nil }
+                    if member == .zone { zone = range } else { after = range }
                 case .count?:
-                    guard case .integer(let number) = value, let n = Int(exactly: number) else { return nil }
-                    count = n
+                    guard let number = cursor.integer() else { return nil }
+                    count = Int(number)
                 case .trigger?:
+                    let start = cursor.position
+                    guard cursor.skipValue() else { return nil }
                     trigger = start..<cursor.position
                 case nil:
-                    break
+                    guard cursor.skipValue() else { return nil }
                 }
                 cursor.skipWhitespace()
             } while cursor.take(UInt8(ascii: ","))
@@ -115,15 +118,6 @@ struct BatchLine {
         }
     }
 
-    /// What a scanned value was, as far as the request needs to know.
-    private enum Value {
-        case string(Range<Int>, ascii: Bool)
-        /// A number written as a plain integer of at most 18 digits (so it fits in an `Int64`).
-        case integer(Int64)
-        case number
-        case other
-    }
-
     /// A position in the line; `peek` is 0 at the end (a 0 byte is invalid everywhere in JSON).
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -142,39 +136,60 @@ struct BatchLine {
             while case let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
         }
 
-        /// One value at `position` (no leading whitespace), or nil for anything outside the subset.
-        mutating func value(depth: Int) -> Value? {
-            switch peek {
-            case UInt8(ascii: "\""): return string().map { .string($0.range, ascii: $0.ascii) }
-            case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}"), depth: depth) ? .other : nil
-            case UInt8(ascii: "["): return container(close: UInt8(ascii: "]"), depth: depth) ? .other : nil
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
-            case UInt8(ascii: "t"): return literal("true") ? .other : nil
-            case UInt8(ascii: "f"): return literal("false") ? .other : nil
-            case UInt8(ascii: "n"): return literal("null") ? .other : nil
-            default: return nil
-            }
-        }
-
-        /// An object or array at `position`: members are `"name": value`, elements just values.
-        private mutating func container(close: UInt8, depth: Int) -> Bool {
-            guard depth < BatchLine.maximumDepth else { return false }
-            let isObject = close == UInt8(ascii: "}")
-            position += 1
-            skipWhitespace()
-            if take(close) { return true }
-            repeat {
-                skipWhitespace()
-                if isObject {
+        /// Skips one value at `position` (no leading whitespace) after checking it; false for
+        /// anything outside the subset. One loop with an explicit stack (one bit per open
+        /// container: 1 object, 0 array) rather than a call per value.
+        mutating func skipValue() -> Bool {
+            var open: UInt64 = 0, depth = 0
+            var expectingName = false
+            while true {
+                // A value, or after `{` or `,` in an object a member name and its colon.
+                if expectingName {
                     guard peek == UInt8(ascii: "\""), string() != nil else { return false }
                     skipWhitespace()
                     guard take(UInt8(ascii: ":")) else { return false }
                     skipWhitespace()
+                    expectingName = false
                 }
-                guard value(depth: depth + 1) != nil else { return false }
-                skipWhitespace()
-            } while take(UInt8(ascii: ","))
-            return take(close)
+                switch peek {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard depth < BatchLine.maximumDepth else { return false }
+                    let isObject = peek == UInt8(ascii: "{")
+                    position += 1
+                    skipWhitespace()
+                    if take(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { break }   // empty
+                    open = open << 1 | (isObject ? 1 : 0)
+                    depth += 1
+                    expectingName = isObject
+                    continue
+                case UInt8(ascii: "\""):
+                    guard string() != nil else { return false }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard number() else { return false }
+                case UInt8(ascii: "t"):
+                    guard literal("true") else { return false }
+                case UInt8(ascii: "f"):
+                    guard literal("false") else { return false }
+                case UInt8(ascii: "n"):
+                    guard literal("null") else { return false }
+                default:
+                    return false
+                }
+                // After a value: close containers, or a comma and the next value.
+                while depth > 0 {
+                    skipWhitespace()
+                    let inObject = open & 1 == 1
+                    if take(UInt8(ascii: ",")) {
+                        skipWhitespace()
+                        expectingName = inObject
+                        break
+                    }
+                    guard take(inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                    open >>= 1
+                    depth -= 1
+                }
+                if depth == 0 { return true }
+            }
         }
 
         /// A string at `position` (the opening quote): the range of its contents and whether they
@@ -182,22 +197,41 @@ struct BatchLine {
         mutating func string() -> (range: Range<Int>, ascii: Bool)? {
             position += 1
             let start = position
-            var high: UInt8 = 0
+            var high: UInt64 = 0
+            // Eight bytes at a time while none of them needs a closer look.
+            let raw = UnsafeRawBufferPointer(bytes)
+            while position + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                if Self.mayEndString(word) { break }
+                high |= word
+                position += 8
+            }
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     position += 1
-                    return (start..<position - 1, high < 0x80)
+                    return (start..<position - 1, high & 0x8080_8080_8080_8080 == 0)
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
-                high |= byte
+                high |= UInt64(byte)
                 position += 1
             }
             return nil
         }
 
-        /// RFC 8259's number grammar, as `JSONParser` checks it.
-        private mutating func number() -> Value? {
+        /// Whether a byte of `word` may be `"`, `\` or below 0x20 (no false negatives; a rare false
+        /// positive only sends those bytes through the byte loop): the has-less-than-n test,
+        /// applied to the word and to its XOR with each of the two characters.
+        private static func mayEndString(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return (control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+        }
+
+        /// RFC 8259's number grammar, as `JSONParser` checks it: whether a number is there, and
+        /// where its integer digits are and whether a fraction or exponent follows.
+        private mutating func scanNumber() -> (digits: Range<Int>, negative: Bool, plain: Bool)? {
             let negative = take(UInt8(ascii: "-"))
             let digitsStart = position
             guard isDigit(peek) else { return nil }
@@ -206,7 +240,7 @@ struct BatchLine {
             } else {
                 while isDigit(peek) { position += 1 }
             }
-            let digitsEnd = position
+            let digits = digitsStart..<position
             var plain = true
             if take(UInt8(ascii: ".")) {
                 plain = false
@@ -220,10 +254,17 @@ struct BatchLine {
                 guard isDigit(peek) else { return nil }
                 while isDigit(peek) { position += 1 }
             }
-            guard plain, digitsEnd - digitsStart <= 18 else { return .number }
+            return (digits, negative, plain)
+        }
+
+        mutating func number() -> Bool { scanNumber() != nil }
+
+        /// A number written as a plain integer of at most 18 digits (so it fits in an `Int64`), or nil.
+        mutating func integer() -> Int64? {
+            guard let (digits, negative, plain) = scanNumber(), plain, digits.count <= 18 else { return nil }
             var magnitude: Int64 = 0
-            for index in digitsStart..<digitsEnd { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
-            return .integer(negative ? -magnitude : magnitude)
+            for index in digits { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+            return negative ? -magnitude : magnitude
         }
 
         private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

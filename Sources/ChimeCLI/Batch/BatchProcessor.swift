@@ -12,7 +12,7 @@ struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
     /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
-    private var triggers = ByteKeyedCache<Trigger>(slots: 256)
+    private var triggers = ByteKeyedCache<DecodedTrigger>(slots: 256)
     /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
     private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 
@@ -33,7 +33,7 @@ struct BatchProcessor {
     private mutating func answer(_ request: BatchLine, _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count),
-              let trigger = trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
+              let decoded = trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
               let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
@@ -53,7 +53,7 @@ struct BatchProcessor {
                 w.literal(#"{"fires":["#)
             }
         }
-        var fires = FireIterator(trigger: trigger, zone: zone, start: after)
+        var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
         do {
             var written = 0
             while written < count, let fire = try fires.nextFire() {
@@ -69,17 +69,24 @@ struct BatchProcessor {
         return true
     }
 
+    /// A trigger in a class, so that the cache hands out a reference rather than a copy of it.
+    private final class DecodedTrigger {
+        let trigger: Trigger
+        init(_ trigger: Trigger) { self.trigger = trigger }
+    }
+
     /// The trigger a JSON text decodes to, cached; nil when it does not decode.
-    private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> Trigger? {
+    private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {
         if let cached = triggers.value(for: json) { return cached }
         guard let tree = try? JSONParser.parse(Array(json)),
               let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
+        let decoded = DecodedTrigger(trigger)
         // An interval without an anchor starts now: the same text means a new trigger every time.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
             tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
         } ?? false
-        if !startsNow { triggers.insert(trigger, for: json) }
-        return trigger
+        if !startsNow { triggers.insert(decoded, for: json) }
+        return decoded
     }
 
     /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).

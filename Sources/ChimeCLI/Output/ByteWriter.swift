@@ -74,6 +74,11 @@ struct ByteWriter {
     mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
         for b in bytes {
+            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {   // the usual byte
+                start[count] = b
+                count += 1
+                continue
+            }
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(b)
             case 0x0A: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "n"))
