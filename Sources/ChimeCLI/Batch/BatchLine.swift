@@ -41,7 +41,10 @@ struct BatchLine {
     private(set) var count: Int?
     private(set) var trigger = 0..<0
 
-    init?(scanning bytes: UnsafeBufferPointer<UInt8>) {
+    /// `knownLength` recognizes a trigger text already checked on an earlier line: given the
+    /// bytes from the trigger's first one to the end of the line, the length of such a text they
+    /// start with (a complete JSON object, so it ends where it ends), or nil to check them here.
+    init?(scanning bytes: UnsafeBufferPointer<UInt8>, knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
         var cursor = Cursor(bytes: bytes)
         var seen: UInt8 = 0
         var idMember: ID?, identifierMember: ID?
@@ -51,11 +54,10 @@ struct BatchLine {
         if !cursor.take(UInt8(ascii: "}")) {
             repeat {
                 cursor.skipWhitespace()
-                guard cursor.peek == UInt8(ascii: "\""), let (name, ascii) = cursor.string(), ascii else { return nil }
+                guard let (valid, member) = cursor.memberName(), valid else { return nil }
                 cursor.skipWhitespace()
                 guard cursor.take(UInt8(ascii: ":")) else { return nil }
                 cursor.skipWhitespace()
-                let member = Member(UnsafeBufferPointer(rebasing: bytes[name]))
                 if let member {
                     guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
                     seen |= member.rawValue
@@ -84,7 +86,11 @@ struct BatchLine {
                     count = Int(number)
                 case .trigger?:
                     let start = cursor.position
-                    guard cursor.skipValue() else { return nil }
+                    if let length = knownLength(UnsafeBufferPointer(rebasing: bytes[start...])) {
+                        cursor.position += length
+                    } else {
+                        guard cursor.skipValue() else { return nil }
+                    }
                     trigger = start..<cursor.position
                 case nil:
                     guard cursor.skipValue() else { return nil }
@@ -101,21 +107,6 @@ struct BatchLine {
     /// The request members, as bits of a set.
     private enum Member: UInt8 {
         case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32
-
-        init?(_ name: UnsafeBufferPointer<UInt8>) {
-            func matches(_ word: StaticString) -> Bool {
-                name.count == word.utf8CodeUnitCount && memcmp(name.baseAddress!, word.utf8Start, name.count) == 0
-            }
-            switch name.count {
-            case 2 where matches("id"): self = .id
-            case 10 where matches("identifier"): self = .identifier
-            case 4 where matches("zone"): self = .zone
-            case 5 where matches("after"): self = .after
-            case 5 where matches("count"): self = .count
-            case 7 where matches("trigger"): self = .trigger
-            default: return nil
-            }
-        }
     }
 
     /// A position in the line; `peek` is 0 at the end (a 0 byte is invalid everywhere in JSON).
@@ -130,6 +121,33 @@ struct BatchLine {
             guard peek == byte else { return false }
             position += 1
             return true
+        }
+
+        /// A member name at `position` (its opening quote), read through its closing quote:
+        /// `(true, member)` for a request member, `(true, nil)` for another ASCII name without
+        /// escapes, nil for anything else.
+        mutating func memberName() -> (valid: Bool, member: Member?)? {
+            guard peek == UInt8(ascii: "\"") else { return nil }
+            let first = position + 1
+            /// Whether the name is `word` (given with its closing quote).
+            func named(_ word: StaticString) -> Bool {
+                let n = word.utf8CodeUnitCount
+                return first + n <= bytes.count && memcmp(bytes.baseAddress! + first, word.utf8Start, n) == 0
+            }
+            let member: Member?, length: Int
+            switch first < bytes.count ? bytes[first] : 0 {
+            case UInt8(ascii: "i") where named("id\""): (member, length) = (.id, 3)
+            case UInt8(ascii: "i") where named("identifier\""): (member, length) = (.identifier, 11)
+            case UInt8(ascii: "z") where named("zone\""): (member, length) = (.zone, 5)
+            case UInt8(ascii: "a") where named("after\""): (member, length) = (.after, 6)
+            case UInt8(ascii: "c") where named("count\""): (member, length) = (.count, 6)
+            case UInt8(ascii: "t") where named("trigger\""): (member, length) = (.trigger, 8)
+            default:
+                guard let (_, ascii) = string(), ascii else { return nil }
+                return (true, nil)
+            }
+            position = first + length
+            return (true, member)
         }
 
         mutating func skipWhitespace() {

@@ -13,6 +13,11 @@ struct BatchProcessor {
     static let maximumCount = 10_000
     /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
     private var triggers = ByteKeyedCache<DecodedTrigger>(slots: 256)
+    /// The last few triggers used, which `BatchLine` recognizes by comparing bytes instead of
+    /// checking and hashing the text again (round robin: most batches use a few triggers).
+    private var recentTriggers: [DecodedTrigger] = []
+    private var nextRecent = 0
+    private static let recentLimit = 8
     /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
     private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 
@@ -22,7 +27,12 @@ struct BatchProcessor {
 
     /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
     mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        if let request = BatchLine(scanning: line), answer(request, line, into: &out) { return }
+        var recognized: DecodedTrigger?
+        let request = BatchLine(scanning: line) { rest in
+            recognized = recentTriggers.first { $0.isPrefix(of: rest) }
+            return recognized?.json.count
+        }
+        if let request, answer(request, recognized, line, into: &out) { return }
         respond(toLine: Array(line)).write(to: &out)
     }
 
@@ -30,10 +40,11 @@ struct BatchProcessor {
 
     /// Writes the fires for a scanned line, or returns false having written nothing when the
     /// general path must answer (an error, or a trigger that does not decode).
-    private mutating func answer(_ request: BatchLine, _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+    private mutating func answer(_ request: BatchLine, _ recognized: DecodedTrigger?, _ line: UnsafeBufferPointer<UInt8>,
+                                 into out: inout [UInt8]) -> Bool {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count),
-              let decoded = trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
+              let decoded = recognized ?? trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
               let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
@@ -69,24 +80,33 @@ struct BatchProcessor {
         return true
     }
 
-    /// A trigger in a class, so that the cache hands out a reference rather than a copy of it.
-    private final class DecodedTrigger {
-        let trigger: Trigger
-        init(_ trigger: Trigger) { self.trigger = trigger }
-    }
-
     /// The trigger a JSON text decodes to, cached; nil when it does not decode.
     private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {
-        if let cached = triggers.value(for: json) { return cached }
+        if let cached = triggers.value(for: json) {
+            remember(cached)
+            return cached
+        }
         guard let tree = try? JSONParser.parse(Array(json)),
               let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
-        let decoded = DecodedTrigger(trigger)
+        let decoded = DecodedTrigger(trigger, json: json)
         // An interval without an anchor starts now: the same text means a new trigger every time.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
             tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
         } ?? false
-        if !startsNow { triggers.insert(decoded, for: json) }
+        if !startsNow {
+            triggers.insert(decoded, for: json)
+            remember(decoded)
+        }
         return decoded
+    }
+
+    private mutating func remember(_ decoded: DecodedTrigger) {
+        if recentTriggers.count < Self.recentLimit {
+            recentTriggers.append(decoded)
+        } else {
+            recentTriggers[nextRecent] = decoded
+            nextRecent = (nextRecent + 1) % Self.recentLimit
+        }
     }
 
     /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).

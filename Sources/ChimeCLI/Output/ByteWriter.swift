@@ -38,13 +38,23 @@ struct ByteWriter {
         count += 1
     }
 
+    @inline(__always)
     mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard !bytes.isEmpty else { return }
-        (start + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
+        guard let source = bytes.baseAddress else { return }
+        let n = bytes.count, target = UnsafeMutableRawPointer(start + count)
+        if n >= 8 && n <= 16 {
+            // Two overlapping words: names and punctuation are this long, and a memcpy call costs more.
+            let raw = UnsafeRawPointer(source)
+            target.storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else {
+            (start + count).update(from: source, count: n)
+        }
+        count += n
     }
 
     /// Punctuation and member names, copied as they are.
+    @inline(__always)
     mutating func literal(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -67,31 +77,29 @@ struct ByteWriter {
 
     /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
     mutating func string(_ text: String) {
-        var text = text
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
+        var text = text   // not contiguous UTF-8 (bridged): make it so
         text.withUTF8 { string(utf8: $0) }
     }
 
     mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        byte(UInt8(ascii: "\""))
+        var p = start + count   // a local cursor: the loop stays in registers
+        p.pointee = UInt8(ascii: "\""); p += 1
         for b in bytes {
-            if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {   // the usual byte
-                start[count] = b
-                count += 1
-                continue
-            }
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(UInt8(ascii: "\\")); byte(b)
-            case 0x0A: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "n"))
-            case 0x0D: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "r"))
-            case 0x09: byte(UInt8(ascii: "\\")); byte(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[0] = UInt8(ascii: "\\"); p[1] = b; p += 2
+            case 0x0A: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "n"); p += 2
+            case 0x0D: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "r"); p += 2
+            case 0x09: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "t"); p += 2
             case 0..<0x20:
-                literal("\\u00")
-                byte(Self.hexDigits[Int(b >> 4)])
-                byte(Self.hexDigits[Int(b & 15)])
-            default: byte(b)
+                p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "u"); p[2] = UInt8(ascii: "0"); p[3] = UInt8(ascii: "0")
+                p[4] = Self.hexDigits[Int(b >> 4)]; p[5] = Self.hexDigits[Int(b & 15)]
+                p += 6
+            default: p.pointee = b; p += 1
             }
         }
-        byte(UInt8(ascii: "\""))
+        p.pointee = UInt8(ascii: "\""); p += 1
+        count = p - start
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
