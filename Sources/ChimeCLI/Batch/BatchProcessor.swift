@@ -64,13 +64,19 @@ struct BatchProcessor {
                 w.literal(#"{"fires":["#)
             }
         }
-        var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
         do {
-            var written = 0
-            while written < count, let fire = try fires.nextFire() {
-                if written > 0 { out.append(UInt8(ascii: ",")) }
-                FireFormatting.write(fire, to: &out)
-                written += 1
+            if count == 1 {
+                // The usual request: its one fire is the trigger's next fire, without an iterator
+                // (which would copy the trigger).
+                if let fire = try decoded.trigger.nextFire(after: after, in: zone) { FireFormatting.write(fire, to: &out) }
+            } else {
+                var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
+                var written = 0
+                while written < count, let fire = try fires.nextFire() {
+                    if written > 0 { out.append(UInt8(ascii: ",")) }
+                    FireFormatting.write(fire, to: &out)
+                    written += 1
+                }
             }
         } catch {
             out.removeSubrange(start...)
