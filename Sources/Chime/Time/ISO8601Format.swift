@@ -11,22 +11,29 @@ import Darwin
 public enum ISO8601Format {
     /// Parses an instant with `Z` or an explicit offset, or `now`.
     public static func parseInstant(_ text: String) throws(TimeError) -> Instant {
-        if text == "now" { return Instant.now() }
+        try withUTF8(text) { (bytes) throws(TimeError) in try parseInstant(utf8: bytes) }
+    }
+
+    /// `parseInstant` over UTF-8 bytes, so that `chime batch` needs no String per request.
+    public static func parseInstant(utf8 text: UnsafeBufferPointer<UInt8>) throws(TimeError) -> Instant {
+        if text.count == 3, text[0] == UInt8(ascii: "n"), text[1] == UInt8(ascii: "o"), text[2] == UInt8(ascii: "w") { return Instant.now() }
         var scanner = Scanner(text)
         guard let fields = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
-            throw .malformedInstant(text)
+            throw .malformedInstant(String(decoding: text, as: UTF8.self))
         }
         let local: CivilDateTime
-        do { local = try fields.validated() } catch { throw .invalidText(text, error) }
+        do { local = try fields.validated() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
         let instant = Instant(seconds: local.localSeconds - Int64(offset), nanoseconds: Int32(local.nanosecond))
-        do { return try instant.checkedInSupportedRange() } catch { throw .invalidText(text, error) }
+        do { return try instant.checkedInSupportedRange() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
     }
 
     /// Parses a wall time with no offset.
     public static func parseLocal(_ text: String) throws(TimeError) -> CivilDateTime {
-        var scanner = Scanner(text)
-        guard let fields = scanner.dateTime(), scanner.atEnd else { throw .malformedLocalTime(text) }
-        do { return try fields.validated() } catch { throw .invalidText(text, error) }
+        try withUTF8(text) { (bytes) throws(TimeError) in
+            var scanner = Scanner(bytes)
+            guard let fields = scanner.dateTime(), scanner.atEnd else { throw .malformedLocalTime(text) }
+            do throws(TimeError) { return try fields.validated() } catch { throw .invalidText(text, error) }
+        }
     }
 
     /// `HH:MM` or `HH:MM:SS` as numbers (ranges are checked by whoever uses them), or nil.
@@ -38,41 +45,141 @@ public enum ISO8601Format {
 
     /// `2026-03-08T02:30:00`, fractional seconds only when non-zero.
     public static func localDateTime(_ t: CivilDateTime) -> String {
-        var s = pad(t.year, 4) + "-" + pad(t.month, 2) + "-" + pad(t.day, 2)
-        s += "T" + pad(t.hour, 2) + ":" + pad(t.minute, 2) + ":" + pad(t.second, 2)
-        return s + fraction(t.nanosecond)
+        string { $0.dateTime(t) }
     }
 
     /// `+HH:MM` (or `+HH:MM:SS` for historical offsets with seconds); `Z` is never used here.
     public static func offset(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
-        let a = abs(seconds)
-        var s = sign + pad(a / 3600, 2) + ":" + pad(a / 60 % 60, 2)
-        if a % 60 != 0 { s += ":" + pad(a % 60, 2) }
-        return s
+        string { $0.offset(seconds) }
+    }
+
+    /// The most bytes `write(_:offsetSeconds:to:)` writes: a signed 5-digit year, nanoseconds and
+    /// a ±HH:MM:SS offset fit.
+    public static let maximumInstantLength = 48
+
+    /// Writes the instant as UTF-8 at `start` and returns how many bytes that took: with an offset
+    /// its wall time and offset (`2026-03-08T03:00:00-04:00`), without one UTC with `Z`
+    /// (`2026-03-08T07:00:00Z`). The String forms are made of these same bytes; JSON output
+    /// writes them straight into its buffer.
+    public static func write(_ instant: Instant, offsetSeconds: Int?, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var writer = Writer(start: start)
+        writer.instant(instant, offsetSeconds: offsetSeconds)
+        return writer.count
+    }
+
+    /// `write(_:offsetSeconds:to:)` as a String (`Instant.iso8601(offsetSeconds:)`, `Instant.utcString`).
+    static func text(_ instant: Instant, offsetSeconds: Int?) -> String {
+        string { $0.instant(instant, offsetSeconds: offsetSeconds) }
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-        return value < 0 ? "-" + padded : padded
+        string { $0.padded(value, width) }
     }
 
-    /// `.25` style is avoided: we print milliseconds, microseconds or nanoseconds as needed.
-    static func fraction(_ nanosecond: Int) -> String {
-        guard nanosecond != 0 else { return "" }
-        if nanosecond % 1_000_000 == 0 { return "." + pad(nanosecond / 1_000_000, 3) }
-        if nanosecond % 1_000 == 0 { return "." + pad(nanosecond / 1_000, 6) }
-        return "." + pad(nanosecond, 9)
+    /// Runs `body` on the bytes of `text` (contiguous UTF-8, copied only if it is not already).
+    private static func withUTF8<T>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(TimeError) -> T) throws(TimeError) -> T {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(TimeError) in try body(bytes) } }.get()
+    }
+
+    /// One field or offset at a time into a small stack buffer, then one String.
+    private static func string(_ body: (inout Writer) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumInstantLength) { buffer in
+            var writer = Writer(start: buffer.baseAddress!)
+            body(&writer)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: writer.count), as: UTF8.self)
+        }
+    }
+
+    /// Writes ASCII digits and punctuation at a pointer; callers provide `maximumInstantLength` bytes.
+    private struct Writer {
+        let start: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func byte(_ b: UInt8) {
+            start[count] = b
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func two(_ value: Int) {
+            Self.two(value, at: start + count)
+            count += 2
+        }
+
+        /// Two digits of `value` (0...99) at `p`.
+        @inline(__always)
+        static func two(_ value: Int, at p: UnsafeMutablePointer<UInt8>) {
+            let v = UInt32(truncatingIfNeeded: value)
+            p[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10)
+            p[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+        }
+
+        /// `value` with at least `width` digits, zero-padded, `-` first when negative.
+        @inline(__always)
+        mutating func padded(_ value: Int, _ width: Int) {
+            if width == 2, value >= 0, value < 100 { return two(value) }   // most fields: no digit counting
+            if width == 4, value >= 0, value < 10_000 { two(value / 100); two(value % 100); return }
+            anyWidth(value, width)
+        }
+
+        private mutating func anyWidth(_ value: Int, _ width: Int) {
+            if value < 0 { byte(UInt8(ascii: "-")) }
+            var magnitude = value.magnitude
+            var digits = 1
+            var limit: UInt = 10
+            while digits < 20, magnitude >= limit { digits += 1; limit = limit &* 10 }
+            let total = max(digits, width)
+            for i in stride(from: total - 1, through: 0, by: -1) {
+                start[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            count += total
+        }
+
+        mutating func dateTime(_ t: CivilDateTime) {
+            padded(t.year, 4)
+            // `-MM-DDTHH:MM:SS` at fixed offsets: every field is 0...99.
+            let p = start + count
+            p[0] = UInt8(ascii: "-"); Self.two(t.month, at: p + 1)
+            p[3] = UInt8(ascii: "-"); Self.two(t.day, at: p + 4)
+            p[6] = UInt8(ascii: "T"); Self.two(t.hour, at: p + 7)
+            p[9] = UInt8(ascii: ":"); Self.two(t.minute, at: p + 10)
+            p[12] = UInt8(ascii: ":"); Self.two(t.second, at: p + 13)
+            count += 15
+            fraction(t.nanosecond)
+        }
+
+        mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
+            dateTime(CivilDateTime(localSeconds: instant.seconds + Int64(offsetSeconds ?? 0), nanosecond: Int(instant.nanoseconds)))
+            if let offsetSeconds { offset(offsetSeconds) } else { byte(UInt8(ascii: "Z")) }
+        }
+
+        /// `.250` style is avoided: milliseconds, microseconds or nanoseconds as needed.
+        mutating func fraction(_ nanosecond: Int) {
+            guard nanosecond != 0 else { return }
+            byte(UInt8(ascii: "."))
+            if nanosecond % 1_000_000 == 0 { padded(nanosecond / 1_000_000, 3) }
+            else if nanosecond % 1_000 == 0 { padded(nanosecond / 1_000, 6) }
+            else { padded(nanosecond, 9) }
+        }
+
+        mutating func offset(_ seconds: Int) {
+            byte(seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            let a = abs(seconds)
+            padded(a / 3600, 2); byte(UInt8(ascii: ":")); padded(a / 60 % 60, 2)
+            if a % 60 != 0 { byte(UInt8(ascii: ":")); padded(a % 60, 2) }
+        }
     }
 
     /// A tiny cursor over ASCII bytes.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
-        init(_ text: String) { bytes = Array(text.utf8) }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
         var atEnd: Bool { index == bytes.count }
 
+        @inline(__always)
         mutating func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }
             var value = 0
@@ -85,6 +192,7 @@ public enum ISO8601Format {
             return value
         }
 
+        @inline(__always)
         mutating func take(_ byte: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
@@ -150,12 +258,11 @@ extension Instant {
 
     /// The wall time at this instant with its numeric offset: `2026-03-08T03:00:00-04:00`, `…+00:00` for UTC.
     public func iso8601(offsetSeconds: Int) -> String {
-        CivilDateTime(localSeconds: seconds + Int64(offsetSeconds), nanosecond: Int(nanoseconds)).description
-            + ISO8601Format.offset(offsetSeconds)
+        ISO8601Format.text(self, offsetSeconds: offsetSeconds)
     }
 
     /// UTC with `Z`: `2026-03-08T07:00:00Z`.
     public var utcString: String {
-        CivilDateTime(localSeconds: seconds, nanosecond: Int(nanoseconds)).description + "Z"
+        ISO8601Format.text(self, offsetSeconds: nil)
     }
 }

@@ -1,13 +1,132 @@
 import Chime
 
 /// Turns one request line into exactly one response line; never throws, never stops the stream.
-/// Lines are parsed by `JSONParser` and decoded with `JSONTreeDecoder` (no Foundation).
+///
+/// Two paths, one answer. The common line (`BatchLine` accepts it) is answered from its bytes:
+/// the trigger's JSON text and the zone id are looked up in bounded caches, the instant is parsed
+/// in place and the fires are written straight into the output. Everything else — malformed
+/// lines, escapes, errors of any kind — takes the general path: `JSONParser` builds a tree and
+/// `JSONTreeDecoder` decodes a `BatchRequest`, as it always has, so every error response keeps
+/// its exact wording.
 struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
+    /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
+    private var triggers = ByteKeyedCache<DecodedTrigger>(slots: 256)
+    /// The last few triggers used, which `BatchLine` recognizes by comparing bytes instead of
+    /// checking and hashing the text again (round robin: most batches use a few triggers).
+    private var recentTriggers: [DecodedTrigger] = []
+    private var nextRecent = 0
+    private static let recentLimit = 8
+    /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
+    private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 
-    /// The response to one line's bytes (UTF-8, without the line terminator).
-    func respond(toLine bytes: [UInt8]) -> JSON {
+    init(database: ZoneDatabase) {
+        self.database = database
+    }
+
+    /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
+    mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var recognized: DecodedTrigger?
+        let request = BatchLine(scanning: line) { rest in
+            recognized = recentTriggers.first { $0.isPrefix(of: rest) }
+            return recognized?.json.count
+        }
+        if let request, answer(request, recognized, line, into: &out) { return }
+        respond(toLine: Array(line)).write(to: &out)
+    }
+
+    // MARK: Common path
+
+    /// Writes the fires for a scanned line, or returns false having written nothing when the
+    /// general path must answer (an error, or a trigger that does not decode).
+    private mutating func answer(_ request: BatchLine, _ recognized: DecodedTrigger?, _ line: UnsafeBufferPointer<UInt8>,
+                                 into out: inout [UInt8]) -> Bool {
+        let count = request.count ?? 1
+        guard (0...Self.maximumCount).contains(count),
+              let decoded = recognized ?? trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
+              let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
+              let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
+        else { return false }
+        let start = out.count
+        ByteWriter.append(to: &out, maximum: 32 + max(request.id.length, ByteWriter.maximumIntegerLength)) { w in
+            switch request.id {
+            case .text(let range):
+                // ASCII without quotes, backslashes or control characters: nothing to escape.
+                w.literal(#"{"id":""#)
+                w.bytes(UnsafeBufferPointer(rebasing: line[range]))
+                w.literal(#"","fires":["#)
+            case .integer(let number):
+                w.literal(#"{"id":"#)
+                w.integer(number)
+                w.literal(#","fires":["#)
+            case .none:
+                w.literal(#"{"fires":["#)
+            }
+        }
+        do {
+            if count == 1 {
+                // The usual request: its one fire is the trigger's next fire, without an iterator
+                // (which would copy the trigger).
+                if let fire = try decoded.trigger.nextFire(after: after, in: zone) { FireFormatting.write(fire, to: &out) }
+            } else {
+                var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
+                var written = 0
+                while written < count, let fire = try fires.nextFire() {
+                    if written > 0 { out.append(UInt8(ascii: ",")) }
+                    FireFormatting.write(fire, to: &out)
+                    written += 1
+                }
+            }
+        } catch {
+            out.removeSubrange(start...)
+            return false
+        }
+        JSON.writeLiteral("]}", to: &out)
+        return true
+    }
+
+    /// The trigger a JSON text decodes to, cached; nil when it does not decode.
+    private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {
+        if let cached = triggers.value(for: json) {
+            remember(cached)
+            return cached
+        }
+        guard let tree = try? JSONParser.parse(Array(json)),
+              let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
+        let decoded = DecodedTrigger(trigger, json: json)
+        // An interval without an anchor starts now: the same text means a new trigger every time.
+        let startsNow = tree.member("interval", of: tree.root).map { interval in
+            tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
+        } ?? false
+        if !startsNow {
+            triggers.insert(decoded, for: json)
+            remember(decoded)
+        }
+        return decoded
+    }
+
+    private mutating func remember(_ decoded: DecodedTrigger) {
+        if recentTriggers.count < Self.recentLimit {
+            recentTriggers.append(decoded)
+        } else {
+            recentTriggers[nextRecent] = decoded
+            nextRecent = (nextRecent + 1) % Self.recentLimit
+        }
+    }
+
+    /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).
+    private mutating func zone(_ id: UnsafeBufferPointer<UInt8>) -> ZoneRules? {
+        if let cached = zones.value(for: id) { return cached }
+        guard let rules = try? database.rules(for: String(decoding: id, as: UTF8.self)) else { return nil }
+        zones.insert(rules, for: id)
+        return rules
+    }
+
+    // MARK: General path
+
+    /// The response to any line, errors included.
+    private func respond(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
         let result: Result<[Fire], BatchError>
         do {
@@ -27,7 +146,7 @@ struct BatchProcessor {
         var fields: [(String, JSON)] = []
         if let id { fields.append(("id", id)) }
         switch result {
-        case .success(let fires): fields.append(("fires", .array(fires.map(FireFormatting.json))))
+        case .success(let fires): fields.append(("fires", .array(fires.map(JSON.fire))))
         case .failure(let error):
             fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
         }

@@ -4,12 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads lines from a file or stdin in constant memory (one 64 KiB buffer plus the current line).
+/// Reads lines from a file or stdin in constant memory: one buffer (1 MiB, grown only to fit a
+/// longer line) that lines are handed out from in place, without a copy or an allocation per line.
 struct LineReader {
     private let fd: Int32
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    private var start = 0, end = 0
-    private var finished = false
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
     init(path: String) throws(CLIError) {
         if path == "-" {
@@ -20,24 +19,33 @@ struct LineReader {
         }
     }
 
-    /// The next line's bytes without its terminator (`\n` or `\r\n`), or nil at end of input.
-    mutating func next() -> [UInt8]? {
-        var line: [UInt8] = []
+    /// Calls `body` with each line's bytes, without the terminator (`\n` or `\r\n`; a last line
+    /// without `\n` is passed as it is). The bytes are valid only during the call.
+    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0, end = 0
         while true {
-            if start < end {
-                if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
-                    line.append(contentsOf: buffer[start..<newline])
+            start = buffer.withUnsafeBufferPointer { bytes in
+                var start = start
+                while start < end, let found = memchr(bytes.baseAddress! + start, 0x0A, end - start) {
+                    let newline = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
+                    let lineEnd = newline > start && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
                     start = newline + 1
-                    if line.last == 0x0D { line.removeLast() }
-                    return line
                 }
-                line.append(contentsOf: buffer[start..<end])
-                start = end
+                return start
             }
-            if finished { return line.isEmpty ? nil : line }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            // Keep the partial line at the front; double the buffer only when it fills it.
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { _ = memmove($0.baseAddress!, $0.baseAddress! + start, end - start) }
+                end -= start
+                start = 0
+            }
+            if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, $0.count - end) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { finished = true } else { (start, end) = (0, n) }
+            if n <= 0 { break }
+            end += n
         }
+        if end > 0 { buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<end])) } }
     }
 }

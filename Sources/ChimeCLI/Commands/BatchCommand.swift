@@ -10,11 +10,11 @@ enum BatchCommand {
                    "chime batch requests.jsonl > responses.jsonl"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
-        let processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name))
+        var processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name))
         let path = args.positionals.first ?? "-"
         var reader = try LineReader(path: path)
-        while let line = reader.next() {
-            output.line(processor.respond(toLine: line))
+        reader.forEachLine { line in
+            output.line(writing: { processor.respond(toLine: line, into: &$0) })
         }
         return 0
     }

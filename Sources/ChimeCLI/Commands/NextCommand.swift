@@ -28,7 +28,7 @@ enum NextCommand {
             throw .input(error.description, code: "wallTimeSkipped")
         }
         if args.json {
-            output.line(JSON.object([("fires", .array(fires.map(FireFormatting.json)))]).serialized)
+            output.line(JSON.object([("fires", .array(fires.map(JSON.fire)))]).serialized)
         } else {
             output.line("\(zone.identifier) (\(zone.source.rawValue) \(zone.version ?? "?")), after \(after):")
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")

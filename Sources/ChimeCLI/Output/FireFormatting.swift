@@ -2,14 +2,26 @@ import Chime
 
 /// Fires as CONTRACT.md's JSON objects and as human-readable rows.
 enum FireFormatting {
-    static func json(_ fire: Fire) -> JSON {
-        .object([
-            ("at", .string(fire.instant.iso8601(offsetSeconds: Int(fire.offset)))),
-            ("utc", .string(fire.instant.utcString)),
-            ("offset", .int(fire.offset)),
-            ("abbreviation", .string(fire.abbreviation)),
-            ("adjustment", .string(fire.adjustment.rawValue)),
-        ])
+    /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append:
+    /// `chime batch` writes one per request.
+    static func write(_ fire: Fire, to out: inout [UInt8]) {
+        let adjustment = fire.adjustment.rawValue
+        // The names and punctuation take under 64 bytes.
+        let maximum = 64 + 2 * ISO8601Format.maximumInstantLength + ByteWriter.maximumIntegerLength
+            + ByteWriter.maximumLength(of: fire.abbreviation) + ByteWriter.maximumLength(of: adjustment)
+        ByteWriter.append(to: &out, maximum: maximum) { w in
+            w.literal(#"{"at":""#)
+            w.instant(fire.instant, offsetSeconds: Int(fire.offset))
+            w.literal(#"","utc":""#)
+            w.instant(fire.instant, offsetSeconds: nil)
+            w.literal(#"","offset":"#)
+            w.integer(Int64(fire.offset))
+            w.literal(#","abbreviation":"#)
+            w.string(fire.abbreviation)
+            w.literal(#","adjustment":"#)
+            w.string(adjustment)
+            w.byte(UInt8(ascii: "}"))
+        }
     }
 
     /// One line: local time, zone abbreviation, UTC, and what was adjusted and why.

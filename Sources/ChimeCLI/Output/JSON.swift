@@ -1,3 +1,5 @@
+import Chime
+
 /// A JSON value with ordered object keys, and a compact serializer that writes UTF-8 bytes.
 enum JSON: Sendable {
     case string(String)
@@ -6,6 +8,8 @@ enum JSON: Sendable {
     case null
     case array([JSON])
     case object([(String, JSON)])
+    /// CONTRACT.md's fire object, written by `FireFormatting.write` without building its fields.
+    case fire(Fire)
 
     static func int(_ value: Int) -> JSON { .int(Int64(value)) }
     static func int(_ value: Int32) -> JSON { .int(Int64(value)) }
@@ -20,9 +24,10 @@ enum JSON: Sendable {
     func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.writeString(s, to: &out)
-        case .int(let v): out.append(contentsOf: String(v).utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .null: out.append(contentsOf: "null".utf8)
+        case .int(let v): JSON.writeInteger(v, to: &out)
+        case .bool(let b): JSON.writeLiteral(b ? "true" : "false", to: &out)
+        case .null: JSON.writeLiteral("null", to: &out)
+        case .fire(let fire): FireFormatting.write(fire, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -44,20 +49,16 @@ enum JSON: Sendable {
 
     /// Escapes `"`, `\` and control characters; everything else is copied as UTF-8.
     static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        ByteWriter.append(to: &out, maximum: ByteWriter.maximumLength(of: s)) { $0.string(s) }
+    }
+
+    /// Decimal digits, `-` first when negative.
+    static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
+        ByteWriter.append(to: &out, maximum: ByteWriter.maximumIntegerLength) { $0.integer(value) }
+    }
+
+    /// Literal punctuation and names, copied as they are.
+    static func writeLiteral(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

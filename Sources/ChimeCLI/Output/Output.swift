@@ -16,9 +16,9 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Serializes a JSON value straight into the buffer, then a newline.
-    mutating func line(_ json: JSON) {
-        json.write(to: &buffer)
+    /// Lets `write` append one line's bytes straight into the buffer, then a newline.
+    mutating func line(writing write: (inout [UInt8]) -> Void) {
+        write(&buffer)
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }

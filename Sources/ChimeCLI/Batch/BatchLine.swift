@@ -1,0 +1,299 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a request line's fields are, found in one pass over its bytes without building a JSON
+/// tree or a String: the common case of `chime batch`.
+///
+/// `init?(scanning:)` accepts a strict subset of what `JSONParser` accepts — strings without
+/// escapes or control characters, nesting at most `maximumDepth` deep, each request member at
+/// most once, member names and the id, zone and after values in ASCII, an integer count — and
+/// returns nil for anything else, malformed lines included. A nil sends the line down the general
+/// path (`JSONParser` and `JSONTreeDecoder`), which words every error as it always has; so does
+/// any line whose answer here would differ from that path's.
+///
+/// ```swift
+/// // {"id":"r1","zone":"Europe/Paris","count":2,"trigger":{"weekly":{"weekdays":[2],"time":"09:00"}}}
+/// let request = BatchLine(scanning: bytes)!   // zone: 17..<29, count: 2, trigger: 50..<93 (byte ranges)
+/// ```
+struct BatchLine {
+    /// The id to echo: `"id"` if the member is there, else `"identifier"`; a string or an integer,
+    /// echoed as given, or nothing for any other value.
+    enum ID {
+        case none
+        case text(Range<Int>)
+        case integer(Int64)
+
+        /// The bytes of a `.text` id.
+        var length: Int {
+            if case .text(let range) = self { return range.count }
+            return 0
+        }
+    }
+
+    static let maximumDepth = 64
+
+    private(set) var id = ID.none
+    private(set) var zone = 0..<0
+    private(set) var after: Range<Int>?
+    private(set) var count: Int?
+    private(set) var trigger = 0..<0
+
+    /// `knownLength` recognizes a trigger text already checked on an earlier line: given the
+    /// bytes from the trigger's first one to the end of the line, the length of such a text they
+    /// start with (a complete JSON object, so it ends where it ends), or nil to check them here.
+    init?(scanning bytes: UnsafeBufferPointer<UInt8>, knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
+        var cursor = Cursor(bytes: bytes)
+        var seen: UInt8 = 0
+        var idMember: ID?, identifierMember: ID?
+        cursor.skipWhitespace()
+        guard cursor.take(UInt8(ascii: "{")) else { return nil }
+        cursor.skipWhitespace()
+        if !cursor.take(UInt8(ascii: "}")) {
+            repeat {
+                cursor.skipWhitespace()
+                guard let (valid, member) = cursor.memberName(), valid else { return nil }
+                cursor.skipWhitespace()
+                guard cursor.take(UInt8(ascii: ":")) else { return nil }
+                cursor.skipWhitespace()
+                if let member {
+                    guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
+                    seen |= member.rawValue
+                }
+                switch member {
+                case .id?, .identifier?:
+                    let read: ID
+                    switch cursor.peek {
+                    case UInt8(ascii: "\""):
+                        // Escapes and non-ASCII text are read as the decoder reads them.
+                        guard let (range, ascii) = cursor.string(), ascii else { return nil }
+                        read = .text(range)
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        guard let number = cursor.integer() else { return nil }   // 1e2, 2.0: as the decoder does
+                        read = .integer(number)
+                    default:
+                        guard cursor.skipValue() else { return nil }
+                        read = .none
+                    }
+                    if member == .id { idMember = read } else { identifierMember = read }
+                case .zone?, .after?:
+                    guard cursor.peek == UInt8(ascii: "\""), let (range, ascii) = cursor.string(), ascii else { return nil }
+                    if member == .zone { zone = range } else { after = range }
+                case .count?:
+                    guard let number = cursor.integer() else { return nil }
+                    count = Int(number)
+                case .trigger?:
+                    let start = cursor.position
+                    if let length = knownLength(UnsafeBufferPointer(rebasing: bytes[start...])) {
+                        cursor.position += length
+                    } else {
+                        guard cursor.skipValue() else { return nil }
+                    }
+                    trigger = start..<cursor.position
+                case nil:
+                    guard cursor.skipValue() else { return nil }
+                }
+                cursor.skipWhitespace()
+            } while cursor.take(UInt8(ascii: ","))
+            guard cursor.take(UInt8(ascii: "}")) else { return nil }
+        }
+        cursor.skipWhitespace()
+        guard cursor.atEnd, seen & Member.zone.rawValue != 0, seen & Member.trigger.rawValue != 0 else { return nil }
+        id = idMember ?? identifierMember ?? .none
+    }
+
+    /// The request members, as bits of a set.
+    private enum Member: UInt8 {
+        case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32
+    }
+
+    /// A position in the line; `peek` is 0 at the end (a 0 byte is invalid everywhere in JSON).
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        var atEnd: Bool { position == bytes.count }
+        var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard peek == byte else { return false }
+            position += 1
+            return true
+        }
+
+        /// A member name at `position` (its opening quote), read through its closing quote:
+        /// `(true, member)` for a request member, `(true, nil)` for another ASCII name without
+        /// escapes, nil for anything else.
+        mutating func memberName() -> (valid: Bool, member: Member?)? {
+            guard peek == UInt8(ascii: "\"") else { return nil }
+            let first = position + 1
+            /// Whether the name is `word` (given with its closing quote).
+            func named(_ word: StaticString) -> Bool {
+                let n = word.utf8CodeUnitCount
+                return first + n <= bytes.count && memcmp(bytes.baseAddress! + first, word.utf8Start, n) == 0
+            }
+            let member: Member?, length: Int
+            switch first < bytes.count ? bytes[first] : 0 {
+            case UInt8(ascii: "i") where named("id\""): (member, length) = (.id, 3)
+            case UInt8(ascii: "i") where named("identifier\""): (member, length) = (.identifier, 11)
+            case UInt8(ascii: "z") where named("zone\""): (member, length) = (.zone, 5)
+            case UInt8(ascii: "a") where named("after\""): (member, length) = (.after, 6)
+            case UInt8(ascii: "c") where named("count\""): (member, length) = (.count, 6)
+            case UInt8(ascii: "t") where named("trigger\""): (member, length) = (.trigger, 8)
+            default:
+                guard let (_, ascii) = string(), ascii else { return nil }
+                return (true, nil)
+            }
+            position = first + length
+            return (true, member)
+        }
+
+        mutating func skipWhitespace() {
+            while case let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+        }
+
+        /// Skips one value at `position` (no leading whitespace) after checking it; false for
+        /// anything outside the subset. One loop with an explicit stack (one bit per open
+        /// container: 1 object, 0 array) rather than a call per value.
+        mutating func skipValue() -> Bool {
+            var open: UInt64 = 0, depth = 0
+            var expectingName = false
+            while true {
+                // A value, or after `{` or `,` in an object a member name and its colon.
+                if expectingName {
+                    guard peek == UInt8(ascii: "\""), string() != nil else { return false }
+                    skipWhitespace()
+                    guard take(UInt8(ascii: ":")) else { return false }
+                    skipWhitespace()
+                    expectingName = false
+                }
+                switch peek {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard depth < BatchLine.maximumDepth else { return false }
+                    let isObject = peek == UInt8(ascii: "{")
+                    position += 1
+                    skipWhitespace()
+                    if take(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) { break }   // empty
+                    open = open << 1 | (isObject ? 1 : 0)
+                    depth += 1
+                    expectingName = isObject
+                    continue
+                case UInt8(ascii: "\""):
+                    guard string() != nil else { return false }
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard number() else { return false }
+                case UInt8(ascii: "t"):
+                    guard literal("true") else { return false }
+                case UInt8(ascii: "f"):
+                    guard literal("false") else { return false }
+                case UInt8(ascii: "n"):
+                    guard literal("null") else { return false }
+                default:
+                    return false
+                }
+                // After a value: close containers, or a comma and the next value.
+                while depth > 0 {
+                    skipWhitespace()
+                    let inObject = open & 1 == 1
+                    if take(UInt8(ascii: ",")) {
+                        skipWhitespace()
+                        expectingName = inObject
+                        break
+                    }
+                    guard take(inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+                    open >>= 1
+                    depth -= 1
+                }
+                if depth == 0 { return true }
+            }
+        }
+
+        /// A string at `position` (the opening quote): the range of its contents and whether they
+        /// are ASCII; nil at an escape, a control character or the end of the line.
+        mutating func string() -> (range: Range<Int>, ascii: Bool)? {
+            position += 1
+            let start = position
+            var high: UInt64 = 0
+            // Eight bytes at a time while none of them needs a closer look.
+            let raw = UnsafeRawBufferPointer(bytes)
+            while position + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                if Self.mayEndString(word) { break }
+                high |= word
+                position += 8
+            }
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return (start..<position - 1, high & 0x8080_8080_8080_8080 == 0)
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                high |= UInt64(byte)
+                position += 1
+            }
+            return nil
+        }
+
+        /// Whether a byte of `word` may be `"`, `\` or below 0x20 (no false negatives; a rare false
+        /// positive only sends those bytes through the byte loop): the has-less-than-n test,
+        /// applied to the word and to its XOR with each of the two characters.
+        private static func mayEndString(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return (control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+        }
+
+        /// RFC 8259's number grammar, as `JSONParser` checks it: whether a number is there, and
+        /// where its integer digits are and whether a fraction or exponent follows.
+        private mutating func scanNumber() -> (digits: Range<Int>, negative: Bool, plain: Bool)? {
+            let negative = take(UInt8(ascii: "-"))
+            let digitsStart = position
+            guard isDigit(peek) else { return nil }
+            if take(UInt8(ascii: "0")) {
+                if isDigit(peek) { return nil }
+            } else {
+                while isDigit(peek) { position += 1 }
+            }
+            let digits = digitsStart..<position
+            var plain = true
+            if take(UInt8(ascii: ".")) {
+                plain = false
+                guard isDigit(peek) else { return nil }
+                while isDigit(peek) { position += 1 }
+            }
+            if peek | 0x20 == UInt8(ascii: "e") {
+                plain = false
+                position += 1
+                if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+                guard isDigit(peek) else { return nil }
+                while isDigit(peek) { position += 1 }
+            }
+            return (digits, negative, plain)
+        }
+
+        mutating func number() -> Bool { scanNumber() != nil }
+
+        /// A number written as a plain integer of at most 18 digits (so it fits in an `Int64`), or nil.
+        mutating func integer() -> Int64? {
+            guard let (digits, negative, plain) = scanNumber(), plain, digits.count <= 18 else { return nil }
+            var magnitude: Int64 = 0
+            for index in digits { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+            return negative ? -magnitude : magnitude
+        }
+
+        private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard bytes.count - position >= expected.count,
+                  UnsafeBufferPointer(rebasing: bytes[position..<position + expected.count]).elementsEqual(expected)
+            else { return false }
+            position += expected.count
+            return true
+        }
+    }
+}

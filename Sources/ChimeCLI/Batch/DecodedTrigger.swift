@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Chime
+
+/// A trigger decoded from a request line and the JSON text it came from: `BatchProcessor` caches
+/// these (a class, so a lookup hands out a reference rather than a copy of the trigger) and
+/// recognizes the same text on later lines by comparing bytes.
+final class DecodedTrigger {
+    let trigger: Trigger
+    /// The text, checked JSON: one complete object.
+    let json: UnsafeBufferPointer<UInt8>
+
+    init(_ trigger: Trigger, json: UnsafeBufferPointer<UInt8>) {
+        self.trigger = trigger
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
+        _ = copy.initialize(from: json)
+        self.json = UnsafeBufferPointer(copy)
+    }
+
+    deinit { json.deallocate() }
+
+    /// Whether `bytes` start with this trigger's text.
+    func isPrefix(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = json.count
+        guard n <= bytes.count, let mine = json.baseAddress, let theirs = bytes.baseAddress else { return false }
+        // The last eight bytes first: triggers share their first ones (`{"calendar":{"components"`).
+        if n >= 8, UnsafeRawPointer(mine + n - 8).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(theirs + n - 8).loadUnaligned(as: UInt64.self) {
+            return false
+        }
+        return memcmp(mine, theirs, n) == 0
+    }
+}

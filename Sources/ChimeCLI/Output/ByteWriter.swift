@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Chime
+
+/// Writes JSON text into space reserved on the stack, then appends it to the output in one go:
+/// a record of many small fields (a fire, a response header) costs one `Array.append` instead of
+/// one per field.
+///
+/// ```swift
+/// ByteWriter.append(to: &out, maximum: 20 + ByteWriter.maximumLength(of: name)) { w in
+///     w.literal(#"{"name":"#); w.string(name); w.byte(UInt8(ascii: "}"))
+/// }
+/// ```
+struct ByteWriter {
+    private let start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    /// Lets `body` write at most `maximum` bytes, then appends them to `out`.
+    static func append(to out: inout [UInt8], maximum: Int, _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
+            var writer = ByteWriter(start: buffer.baseAddress!)
+            body(&writer)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: writer.count))
+        }
+    }
+
+    /// The most bytes `string(_:)` writes for `text`: quotes, and every byte escaped as `\u00XX`.
+    static func maximumLength(of text: String) -> Int { 2 + 6 * text.utf8.count }
+
+    /// The most bytes `integer(_:)` writes.
+    static let maximumIntegerLength = 20
+
+    mutating func byte(_ byte: UInt8) {
+        start[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let n = bytes.count, target = UnsafeMutableRawPointer(start + count)
+        if n >= 8 && n <= 16 {
+            // Two overlapping words: names and punctuation are this long, and a memcpy call costs more.
+            let raw = UnsafeRawPointer(source)
+            target.storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else {
+            (start + count).update(from: source, count: n)
+        }
+        count += n
+    }
+
+    /// Punctuation and member names, copied as they are.
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Decimal digits, `-` first when negative.
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude, digits = 1
+        while magnitude >= 10, digits < 20 {
+            digits += 1
+            magnitude /= 10
+        }
+        magnitude = value.magnitude
+        for i in stride(from: digits - 1, through: 0, by: -1) {
+            start[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        count += digits
+    }
+
+    /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
+    mutating func string(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
+        var text = text   // not contiguous UTF-8 (bridged): make it so
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var p = start + count   // a local cursor: the loop stays in registers
+        p.pointee = UInt8(ascii: "\""); p += 1
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[0] = UInt8(ascii: "\\"); p[1] = b; p += 2
+            case 0x0A: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "n"); p += 2
+            case 0x0D: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "r"); p += 2
+            case 0x09: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "t"); p += 2
+            case 0..<0x20:
+                p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "u"); p[2] = UInt8(ascii: "0"); p[3] = UInt8(ascii: "0")
+                p[4] = Self.hexDigits[Int(b >> 4)]; p[5] = Self.hexDigits[Int(b & 15)]
+                p += 6
+            default: p.pointee = b; p += 1
+            }
+        }
+        p.pointee = UInt8(ascii: "\""); p += 1
+        count = p - start
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// At most `ISO8601Format.maximumInstantLength` bytes: `2026-03-08T03:00:00-04:00`, or UTC with `Z` without an offset.
+    mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
+        count += ISO8601Format.write(instant, offsetSeconds: offsetSeconds, to: start + count)
+    }
+}
