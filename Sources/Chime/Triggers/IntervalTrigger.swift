@@ -72,7 +72,7 @@ public struct IntervalTrigger: Sendable, Hashable {
     }
 
     private func fire(at instant: Instant, in zone: ZoneRules) -> Fire? {
-        let type = zone.type(at: instant)
+        let type = zone.compactType(at: instant)
         var adjustment = FireAdjustment.exact
         if reportsWallClockDrift {
             let day = CivilArithmetic.secondsPerDay
@@ -80,7 +80,7 @@ public struct IntervalTrigger: Sendable, Hashable {
             let fireTime = CivilArithmetic.floorDivMod(instant.seconds + Int64(type.utcOffset), day).remainder
             if anchorTime != fireTime { adjustment = .intervalWallClockDrift }
         }
-        return Fire(instant: instant, type: type, adjustment: adjustment)
+        return Fire(instant: instant, compact: type, adjustment: adjustment)
     }
 
     private static func nanoseconds(from a: Instant, to b: Instant) -> Int128 {

@@ -34,6 +34,8 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     @usableFromInline let slots: UnsafeBufferPointer<Int64>
     /// `utcOffset` of the period in slot `p` (slot 0: the initial type).
     @usableFromInline let slotOffsets: UnsafeBufferPointer<Int32>
+    /// The whole type of the period in slot `p`, string-free (what a `Fire` stores).
+    @usableFromInline let slotTypes: UnsafeBufferPointer<CompactLocalTimeType>
     /// Slot in force at `bucketBase + b << bucketShift`.
     @usableFromInline let buckets: UnsafeBufferPointer<Int32>
     @usableFromInline let bucketBase: Int64
@@ -63,10 +65,11 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         slots.reserveCapacity(instants.count + 4)
         slots.append(contentsOf: instants)
         slots.append(contentsOf: [Int64.max, Int64.max, Int64.max])
-        var slotOffsets = [types[Int(initialType)].utcOffset]
-        slotOffsets.reserveCapacity(instants.count + 4)
-        for index in typeIndices { slotOffsets.append(types[Int(index)].utcOffset) }
-        slotOffsets.append(contentsOf: [slotOffsets.last!, slotOffsets.last!, slotOffsets.last!])
+        var slotTypes = [types[Int(initialType)].compact]
+        slotTypes.reserveCapacity(instants.count + 4)
+        for index in typeIndices { slotTypes.append(types[Int(index)].compact) }
+        slotTypes.append(contentsOf: [slotTypes.last!, slotTypes.last!, slotTypes.last!])
+        let slotOffsets = slotTypes.map(\.utcOffset)
         self.minOffset = slotOffsets.min()!
         self.maxOffset = slotOffsets.max()!
 
@@ -87,6 +90,7 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         }
         self.slots = Self.copy(slots)
         self.slotOffsets = Self.copy(slotOffsets)
+        self.slotTypes = Self.copy(slotTypes)
         self.buckets = Self.copy(buckets)
         self.bucketBase = base
         self.bucketLimit = limit
@@ -98,6 +102,7 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     deinit {
         slots.deallocate()
         slotOffsets.deallocate()
+        slotTypes.deallocate()
         buckets.deallocate()
     }
 

@@ -48,6 +48,12 @@ public struct ZoneRules: Sendable {
         table.type(ofPeriod: table.periodIndex(ofMapped: table.mapIntoTable(instant.seconds).seconds))
     }
 
+    /// `type(at:)` without the string, for building fires.
+    @inlinable @inline(__always)
+    func compactType(at instant: Instant) -> CompactLocalTimeType {
+        table.slotTypes[table.slot(ofMapped: table.mapIntoTable(instant.seconds).seconds)]
+    }
+
     /// The wall time at `instant`.
     public func localDateTime(at instant: Instant) -> CivilDateTime {
         CivilDateTime(localSeconds: instant.seconds + Int64(utcOffset(at: instant)), nanosecond: Int(instant.nanoseconds))
