@@ -50,6 +50,9 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     let maxOffset: Int32
     /// The rule that generated the cycle, if any (for display).
     let recurringRule: RecurringRule?
+    /// The identity of the one `ZoneRules` that owns the table; set by `ZoneRules.init` (`adopt`)
+    /// before the table is shared, never changed after.
+    private(set) var identity: ZoneIdentity?
 
     init(instants: [Int64], typeIndices: [UInt8], types: [LocalTimeType], initialType: UInt8,
          cycleStart: Int64?, cycleCoversPast: Bool, recurringRule: RecurringRule?) {
@@ -104,6 +107,12 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         slotOffsets.deallocate()
         slotTypes.deallocate()
         buckets.deallocate()
+    }
+
+    /// Records the owner's identity; a table belongs to one `ZoneRules`.
+    func adopt(_ owner: ZoneIdentity) {
+        precondition(identity == nil, "a transition table belongs to one ZoneRules")
+        identity = owner
     }
 
     private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
