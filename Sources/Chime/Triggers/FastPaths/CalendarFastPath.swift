@@ -49,6 +49,7 @@ enum CalendarFastPath: Sendable, Hashable {
     /// wall time less the zone's offset spread, on that day the earliest time (ns since midnight)
     /// it tries, and the period the start is in (the first hint for `candidate`). `nil` outside
     /// years ~100…9900, where the search clamps to years 1…9999.
+    @inline(__always)
     static func searchStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, lowerTime: Int64, period: ZonePeriod)? {
         let period = zone.period(containing: t.seconds)
         let wall = t.seconds + Int64(period.type.utcOffset)
@@ -71,6 +72,7 @@ enum CalendarFastPath: Sendable, Hashable {
     /// Resolves `time` (ns since midnight) on `day` as `CalendarSearch.resolve` does when the wall
     /// time is unique (then no policy applies; `adjustment` is the fire's). `period`: see
     /// `ZoneRules.uniqueResolution(localSeconds:period:)`.
+    @inline(__always)
     static func candidate(day: Int64, time: Int64, after t: Instant, in zone: ZoneRules, period: inout ZonePeriod,
                           _ adjustment: FireAdjustment) -> Candidate {
         let wall = day * 86_400 + time / 1_000_000_000
