@@ -17,7 +17,10 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     /// The earliest and latest instants Chime accepts: 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999999999Z.
     public static let supportedRange: ClosedRange<Instant> =
-        Instant(seconds: -62_135_596_800)...Instant(seconds: 253_402_300_799, nanoseconds: 999_999_999)
+        Instant(seconds: -62_135_596_800)...Instant(seconds: lastSupportedSecond, nanoseconds: 999_999_999)
+
+    /// The whole second of `supportedRange.upperBound`, as a literal inlinable code can fold.
+    @inlinable static var lastSupportedSecond: Int64 { 253_402_300_799 }
 
     /// Fails with `.yearOutOfRange` when the instant is outside years 1...9999 UTC.
     public func checkedInSupportedRange() throws(TimeError) -> Instant {

@@ -2,6 +2,7 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant` (searching forward whatever `direction` says), or
     /// `nil` if the trigger never fires again before year 10000.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        if let fire = fastPath?.nextFire(after: instant, in: zone) { return fire }   // FastPaths/: exact, or nil to search
         var search = CalendarSearch(trigger: self, zone: zone)
         return try search.forward(after: instant)
     }

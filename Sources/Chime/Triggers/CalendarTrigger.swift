@@ -17,6 +17,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// When set, replaces the repeated-time policy.
     public let overlapPolicy: OverlapPolicy?
     let pattern: MatchPattern
+    /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
+    let fastPath: CalendarFastPath?
 
     /// Defaults are a notification trigger's: `nextTime`, `first`, forward, repeating, Gregorian weeks.
     public init(components: CalendarComponents, matchingPolicy: MatchingPolicy = .nextTime,
@@ -32,6 +34,7 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.pattern = MatchPattern(components, weekRules: weekRules)
+        self.fastPath = CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
     }
 
     // MARK: flutter_local_notifications' DateTimeComponents

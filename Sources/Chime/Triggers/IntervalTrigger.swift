@@ -12,6 +12,12 @@ public struct IntervalTrigger: Sendable, Hashable {
     /// `RepeatInterval.daily`/`.weekly`): fires whose wall time differs from the anchor's are
     /// marked `intervalWallClockDrift`.
     public let reportsWallClockDrift: Bool
+    /// The interval in whole seconds when it is one, under 2^32 s, and the trigger repeats without
+    /// drift reports (the arithmetic fast path); 0 otherwise.
+    @usableFromInline let stepSeconds: Int64
+    /// `ceil(2^64 / stepSeconds)`: for 32-bit `n`, `n / stepSeconds` is the high half of
+    /// `n * stepReciprocal` (Lemire, Kaser & Kurz 2019), a multiply instead of a division.
+    @usableFromInline let stepReciprocal: UInt64
 
     /// Apple rejects repeating intervals under 60 s and any interval that is not positive.
     public static let minimumRepeatingInterval = ExactDuration(nanoseconds: 60_000_000_000)
@@ -23,10 +29,34 @@ public struct IntervalTrigger: Sendable, Hashable {
         self.repeats = repeats
         self.anchor = anchor
         self.reportsWallClockDrift = reportsWallClockDrift
+        let (seconds, fraction) = interval.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let fast = repeats && !reportsWallClockDrift && fraction == 0 && seconds < 1 << 32   // repeats: seconds >= 60
+        self.stepSeconds = fast ? seconds : 0
+        self.stepReciprocal = fast ? UInt64.max / UInt64(seconds) + 1 : 0
     }
 
     /// The first fire strictly after `instant`, or `nil` (a one-shot that has fired, or past year 9999).
+    ///
+    /// Inlinable, so a caller's loop gets the whole-second case as straight-line code: a multiply
+    /// for the division, one table lookup for the type, no call (and no copy of the zone).
+    @inlinable @inline(__always)
     public func nextFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
+        // Whole elapsed seconds: the fires are at whole-second offsets from the anchor, so
+        // `floor(elapsed ns / step ns) == floor(floor(elapsed ns / 1e9) / step s)`.
+        let (difference, wrapped) = instant.seconds.subtractingReportingOverflow(anchor.seconds)
+        let elapsed = difference &- (instant.nanoseconds < anchor.nanoseconds ? 1 : 0)
+        guard stepSeconds > 0, !wrapped, elapsed < 1 << 32 else { return generalNextFire(after: instant, in: zone) }
+        // Before the anchor (elapsed < 0) too, the first fire is anchor + step.
+        let k = elapsed < stepSeconds ? 1 : Int64(stepReciprocal.multipliedFullWidth(by: UInt64(elapsed)).high) + 1
+        let (seconds, overflow) = anchor.seconds.addingReportingOverflow(k &* stepSeconds)   // k * step < 2^33
+        guard !overflow, seconds <= Instant.lastSupportedSecond else { return nil }
+        let fire = Instant(seconds: seconds, nanoseconds: anchor.nanoseconds)
+        return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact)
+    }
+
+    /// `nextFire(after:in:)` for any interval, anchor distance and options.
+    @usableFromInline
+    func generalNextFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
         let step = interval.nanoseconds
         // Within ±290 years of the anchor, 64-bit nanoseconds suffice (two cheap divisions).
         let (seconds, wrapped) = instant.seconds.subtractingReportingOverflow(anchor.seconds)
@@ -72,7 +102,7 @@ public struct IntervalTrigger: Sendable, Hashable {
     }
 
     private func fire(at instant: Instant, in zone: ZoneRules) -> Fire? {
-        let type = zone.type(at: instant)
+        let type = zone.compactType(at: instant)
         var adjustment = FireAdjustment.exact
         if reportsWallClockDrift {
             let day = CivilArithmetic.secondsPerDay
@@ -80,7 +110,7 @@ public struct IntervalTrigger: Sendable, Hashable {
             let fireTime = CivilArithmetic.floorDivMod(instant.seconds + Int64(type.utcOffset), day).remainder
             if anchorTime != fireTime { adjustment = .intervalWallClockDrift }
         }
-        return Fire(instant: instant, type: type, adjustment: adjustment)
+        return Fire(instant: instant, compact: type, adjustment: adjustment)
     }
 
     private static func nanoseconds(from a: Instant, to b: Instant) -> Int128 {

@@ -34,6 +34,8 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     @usableFromInline let slots: UnsafeBufferPointer<Int64>
     /// `utcOffset` of the period in slot `p` (slot 0: the initial type).
     @usableFromInline let slotOffsets: UnsafeBufferPointer<Int32>
+    /// The whole type of the period in slot `p`, string-free (what a `Fire` stores).
+    @usableFromInline let slotTypes: UnsafeBufferPointer<CompactLocalTimeType>
     /// Slot in force at `bucketBase + b << bucketShift`.
     @usableFromInline let buckets: UnsafeBufferPointer<Int32>
     @usableFromInline let bucketBase: Int64
@@ -48,6 +50,9 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     let maxOffset: Int32
     /// The rule that generated the cycle, if any (for display).
     let recurringRule: RecurringRule?
+    /// The identity of the one `ZoneRules` that owns the table; set by `ZoneRules.init` (`adopt`)
+    /// before the table is shared, never changed after.
+    private(set) var identity: ZoneIdentity?
 
     init(instants: [Int64], typeIndices: [UInt8], types: [LocalTimeType], initialType: UInt8,
          cycleStart: Int64?, cycleCoversPast: Bool, recurringRule: RecurringRule?) {
@@ -63,10 +68,11 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         slots.reserveCapacity(instants.count + 4)
         slots.append(contentsOf: instants)
         slots.append(contentsOf: [Int64.max, Int64.max, Int64.max])
-        var slotOffsets = [types[Int(initialType)].utcOffset]
-        slotOffsets.reserveCapacity(instants.count + 4)
-        for index in typeIndices { slotOffsets.append(types[Int(index)].utcOffset) }
-        slotOffsets.append(contentsOf: [slotOffsets.last!, slotOffsets.last!, slotOffsets.last!])
+        var slotTypes = [types[Int(initialType)].compact]
+        slotTypes.reserveCapacity(instants.count + 4)
+        for index in typeIndices { slotTypes.append(types[Int(index)].compact) }
+        slotTypes.append(contentsOf: [slotTypes.last!, slotTypes.last!, slotTypes.last!])
+        let slotOffsets = slotTypes.map(\.utcOffset)
         self.minOffset = slotOffsets.min()!
         self.maxOffset = slotOffsets.max()!
 
@@ -87,6 +93,7 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         }
         self.slots = Self.copy(slots)
         self.slotOffsets = Self.copy(slotOffsets)
+        self.slotTypes = Self.copy(slotTypes)
         self.buckets = Self.copy(buckets)
         self.bucketBase = base
         self.bucketLimit = limit
@@ -98,7 +105,14 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     deinit {
         slots.deallocate()
         slotOffsets.deallocate()
+        slotTypes.deallocate()
         buckets.deallocate()
+    }
+
+    /// Records the owner's identity; a table belongs to one `ZoneRules`.
+    func adopt(_ owner: ZoneIdentity) {
+        precondition(identity == nil, "a transition table belongs to one ZoneRules")
+        identity = owner
     }
 
     private static func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {

@@ -33,6 +33,42 @@ extension ZoneRules {
         case gap(transition: Int64, offsetBefore: Int32, offsetAfter: Int32)
     }
 
+    /// The period in force at `seconds` (UTC), with real bounds: within `[start, end)` the table
+    /// gives the same slot under the same 400-year shift, hence one offset and one type.
+    @inline(__always)
+    func period(containing seconds: Int64) -> ZonePeriod {
+        let t = table
+        let (mapped, shift) = t.mapIntoTable(seconds)
+        let p = t.slot(ofMapped: mapped)
+        // A mapped instant (or any, when the rule covers the past) lies in one copy of the cycle.
+        let start = shift != 0 || t.cycleCoversPast ? max(t.slots[p], t.cycleStart) : t.slots[p]
+        let end = min(t.slots[p + 1], t.cycleEnd)
+        return ZonePeriod(start: start &+ shift, end: end &+ shift, type: t.slotTypes[p])
+    }
+
+    /// The single instant of `localSeconds` and its type, when the whole window
+    /// `resolve(localSeconds:)` scans — `[local - maxOffset, local - minOffset]` — lies in one
+    /// period; `nil` when a transition is in the window, even if the wall time is still unique
+    /// (ask `resolve(localSeconds:)`). `period` is a hint, replaced when it does not hold the window:
+    /// consecutive wall times usually share one.
+    ///
+    /// When not `nil`, `resolve(localSeconds:)` is `.unique(seconds, offset: type.utcOffset)` and
+    /// `type(at:)` of that instant is `type`: its scan starts in this period, finds the solution
+    /// there and stops, as the period reaches past the window. Example, America/New_York (offsets
+    /// -05:00 … -04:00), 2026-07-01T08:30:00: the window 12:30:00Z–13:30:00Z lies in EDT
+    /// (2026-03-08T07:00:00Z to 2026-11-01T06:00:00Z), so the answer is 12:30:00Z, EDT.
+    /// 2026-11-01T01:30:00 (window 05:30:00Z–06:30:00Z holds the 06:00:00Z fall-back) gives `nil`.
+    @inline(__always)
+    func uniqueResolution(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
+        guard localSeconds.magnitude < 1 << 61 else { return nil }           // no clamping in play
+        let low = localSeconds - Int64(table.maxOffset), high = localSeconds - Int64(table.minOffset)
+        if low < period.start || high >= period.end {
+            period = self.period(containing: low)
+            guard high < period.end else { return nil }
+        }
+        return (localSeconds - Int64(period.type.utcOffset), period.type)
+    }
+
     /// Every instant `u` with `u + offset(u) == localSeconds` lies in
     /// `[localSeconds - maxOffset, localSeconds - minOffset]`; each period of the table within
     /// that window contributes at most one solution. Two solutions: an overlap; none: a gap.

@@ -9,17 +9,19 @@
 /// ny.resolve(try CivilDateTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30))  // .gap
 /// ```
 public struct ZoneRules: Sendable {
-    /// The id the rules were loaded for (canonical where the source knows it).
-    public let identifier: String
-    public let source: ZoneSource
-    /// The tz data version of the source, e.g. "2025b"; `nil` when the source does not say.
-    public let version: String?
+    /// The only stored property: one reference, so passing rules around costs one retain.
     @usableFromInline let table: TransitionTable
 
+    /// The id the rules were loaded for (canonical where the source knows it).
+    public var identifier: String { identity.identifier }
+    public var source: ZoneSource { identity.source }
+    /// The tz data version of the source, e.g. "2025b"; `nil` when the source does not say.
+    public var version: String? { identity.version }
+    private var identity: ZoneIdentity { table.identity! }   // set in init
+
+    /// `table` must be new (a table belongs to one `ZoneRules`).
     init(identifier: String, source: ZoneSource, version: String?, table: TransitionTable) {
-        self.identifier = identifier
-        self.source = source
-        self.version = version
+        table.adopt(ZoneIdentity(identifier: identifier, source: source, version: version))
         self.table = table
     }
 
@@ -46,6 +48,12 @@ public struct ZoneRules: Sendable {
     /// Offset, DST flag and abbreviation in force at `instant`.
     public func type(at instant: Instant) -> LocalTimeType {
         table.type(ofPeriod: table.periodIndex(ofMapped: table.mapIntoTable(instant.seconds).seconds))
+    }
+
+    /// `type(at:)` without the string, for building fires.
+    @inlinable @inline(__always)
+    func compactType(at instant: Instant) -> CompactLocalTimeType {
+        table.slotTypes[table.slot(ofMapped: table.mapIntoTable(instant.seconds).seconds)]
     }
 
     /// The wall time at `instant`.

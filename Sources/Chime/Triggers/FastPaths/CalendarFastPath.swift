@@ -1,0 +1,83 @@
+/// Exact shortcuts for the commonest calendar-trigger shapes, tried before the general search
+/// (`CalendarSearch`): a fixed time of day on every day or weekday (`DailyFastPath`), or on a day
+/// of the month or year (`DayOfMonthFastPath`).
+///
+/// A fast path walks the very candidate wall times the general forward search would try, in the
+/// same order from the same first day, but resolves each only through
+/// `ZoneRules.uniqueResolution(localSeconds:period:)`. While every candidate resolves to a single instant,
+/// no DST or gap policy can apply and the answer is the first candidate after the start, so both
+/// give the same fire; at the first candidate near a transition (gap, overlap, or just a
+/// transition in its resolution window) the fast path gives up (`nil`) and the general search
+/// answers. Example, America/New_York, `{hour: 8, minute: 30}`: after 2026-07-01T13:00:00Z
+/// (09:00 EDT) the candidates are Jul 1 08:30 (12:30:00Z, before the start) and Jul 2 08:30
+/// (2026-07-02T12:30:00Z, the fire); after 2026-03-07T14:00:00Z the Mar 8 08:30 candidate's window
+/// (12:30:00Z–13:30:00Z) holds no transition (07:00:00Z is earlier), so the fast path answers
+/// 2026-03-08T12:30:00Z EDT too; `{hour: 2, minute: 30}` that day is in the gap and falls back.
+enum CalendarFastPath: Sendable, Hashable {
+    case daily(DailyFastPath)
+    case dayOfMonth(DayOfMonthFastPath)
+
+    /// The fast path for `pattern`, or `nil` for shapes only the general search handles: a free
+    /// time-of-day field, a year, week or ordinal fields, day of year, a weekday together with a
+    /// day or month, or a missing-day policy other than `nextTime`.
+    init?(_ pattern: MatchPattern, matchingPolicy: MatchingPolicy) {
+        let p = pattern
+        guard let time = p.fixedTime, p.year == nil, p.weekdayOrdinal == nil, p.weekOfMonth == nil, p.weekOfYear == nil,
+              p.yearForWeekOfYear == nil, p.dayOfYear == nil else { return nil }
+        if p.month == nil && p.day == nil {
+            self = .daily(DailyFastPath(time: time, weekday: p.weekday))
+        } else if let day = p.day, p.weekday == nil, matchingPolicy == .nextTime {
+            self = .dayOfMonth(DayOfMonthFastPath(time: time, day: day, month: p.month))
+        } else {
+            return nil
+        }
+    }
+
+    /// The trigger's next fire after `t`, or `nil` when the general search must answer.
+    func nextFire(after t: Instant, in zone: ZoneRules) -> Fire? {
+        switch self {
+        case let .daily(path): path.nextFire(after: t, in: zone)
+        case let .dayOfMonth(path): path.nextFire(after: t, in: zone)
+        }
+    }
+
+    /// At most this many candidates are resolved before giving up: the answer is the first or
+    /// second candidate unless the zone's offsets span more than a day.
+    static let candidateLimit = 4
+
+    /// Where the general forward search starts (`CalendarSearch.forward`): the day of the start's
+    /// wall time less the zone's offset spread, on that day the earliest time (ns since midnight)
+    /// it tries, and the period the start is in (the first hint for `candidate`). `nil` outside
+    /// years ~100…9900, where the search clamps to years 1…9999.
+    @inline(__always)
+    static func searchStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, lowerTime: Int64, period: ZonePeriod)? {
+        let period = zone.period(containing: t.seconds)
+        let wall = t.seconds + Int64(period.type.utcOffset)
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        let (day, second) = CivilArithmetic.floorDivMod(wall - spread, 86_400)
+        guard day > -683_000 && day < 2_896_000 else { return nil }
+        return (day, second * 1_000_000_000, period)
+    }
+
+    /// What one candidate wall time gives.
+    enum Candidate {
+        /// A single instant after the start: the answer.
+        case fires(Fire)
+        /// A single instant at or before the start: try the next candidate.
+        case before
+        /// A transition is near: only the general search knows.
+        case unknown
+    }
+
+    /// Resolves `time` (ns since midnight) on `day` as `CalendarSearch.resolve` does when the wall
+    /// time is unique (then no policy applies; `adjustment` is the fire's). `period`: see
+    /// `ZoneRules.uniqueResolution(localSeconds:period:)`.
+    @inline(__always)
+    static func candidate(day: Int64, time: Int64, after t: Instant, in zone: ZoneRules, period: inout ZonePeriod,
+                          _ adjustment: FireAdjustment) -> Candidate {
+        let wall = day * 86_400 + time / 1_000_000_000
+        guard let (seconds, type) = zone.uniqueResolution(localSeconds: wall, period: &period) else { return .unknown }
+        let instant = Instant(seconds: seconds, nanoseconds: Int32(time % 1_000_000_000))
+        return instant > t ? .fires(Fire(instant: instant, compact: type, adjustment: adjustment)) : .before
+    }
+}
