@@ -20,7 +20,8 @@ struct FoundationDivergence: Sendable {
 
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
-        nanosecondRounding, partialHourGapSkipsDay, backwardMissingDaySkipsMonths,
+        nanosecondRounding, partialHourGapSkipsDay, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
+        backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch,
     ]
 
     static var weekFields: Set<String> { ["weekday", "weekdayOrdinal", "weekOfMonth", "weekOfYear", "yearForWeekOfYear"] }
@@ -160,5 +161,55 @@ struct FoundationDivergence: Sendable {
         }
         guard let days = calendar.range(of: .day, in: .month, for: fire) else { return false }
         return days.count < wanted && (c.month == nil || calendar.component(.month, from: fire) == c.month)
+    }
+
+    /// The local calendar date (year, month, day) of an instant, as Foundation reads it.
+    static func localDate(_ c: FoundationCase, _ seconds: Int64, _ nanoseconds: Int32 = 0) -> DateComponents? {
+        FoundationOracle.calendar(for: c)?.dateComponents([.year, .month, .day, .hour, .minute, .second],
+                                                          from: FoundationOracle.date(seconds, nanoseconds))
+    }
+
+    /// Q5: backward `{month: M}` (with a year or a time, without a day) lands on day 2–5 of the
+    /// month, or on Dec 31 23:59:59, instead of the month's start — which is where a forward search
+    /// lands and what Foundation's own pinning of the unset day to its minimum means. Chime's
+    /// answer: a verified match on day 1 of the same month.
+    static let backwardMonthMisanchors = FoundationDivergence(test: "foundationBackwardMonthMisanchors") { c, chime, foundation in
+        guard c.direction == "backward", c.month != nil, c.day == nil, c.dayOfYear == nil, c.weekday == nil, !hasWeekFields(c),
+              let chime, let foundation, isVerifiedMatch(c, chime),
+              let ours = localDate(c, chime.seconds), let theirs = localDate(c, foundation.seconds, foundation.nanoseconds)
+        else { return false }
+        return ours.day == 1 && ours.year == theirs.year && ours.month == theirs.month && theirs.day != 1
+    }
+
+    /// Q7: near offset changes, backward searches for a date-only pattern (`{weekday: 1}`,
+    /// `{yearForWeekOfYear: Y}`, `{dayOfYear: N}`) answer the last second (23:59:59) of the matching
+    /// day instead of its start — not a match of Foundation's own rule that the unset time is 00:00:00.
+    /// Checked: Chime's verified match is the start of that same day.
+    static let backwardLandsOnDayEnd = FoundationDivergence(test: "foundationBackwardLandsOnDayEnd") { c, chime, foundation in
+        guard c.direction == "backward", c.hour == nil, c.minute == nil, c.second == nil,
+              let chime, let foundation, isVerifiedMatch(c, chime),
+              let ours = localDate(c, chime.seconds), let theirs = localDate(c, foundation.seconds, foundation.nanoseconds)
+        else { return false }
+        return ours.year == theirs.year && ours.month == theirs.month && ours.day == theirs.day
+            && theirs.hour == 23 && theirs.minute == 59 && theirs.second == 59
+    }
+
+    /// Q11: backward day-of-month and day-of-year searches that pass over months or years of
+    /// matches (Samara `{day: 30}` before 2009-10-25 → 1995-09-29). Checked: Chime's answer is a
+    /// verified match on another day than the start's (so not one Foundation's start-day rule
+    /// excludes), between Foundation's answer and the start.
+    static let backwardDaySearchSkipsMatch = FoundationDivergence(test: "foundationBackwardDaySearchSkipsMatch") { c, chime, foundation in
+        guard c.direction == "backward", c.day != nil || c.dayOfYear != nil, let chime, isVerifiedMatch(c, chime),
+              let ours = localDate(c, chime.seconds), let start = localDate(c, c.startSeconds, c.startNanoseconds)
+        else { return false }
+        let sameDay = ours.year == start.year && ours.month == start.month && ours.day == start.day
+        return !sameDay && (foundation.map { isCloser(c, chime, than: $0) } ?? true)
+    }
+
+    /// Foundation answers nil ("no match") for a pattern Chime finds a verified match for — seen for
+    /// hourly and day-of-year patterns next to offset changes (Glace Bay `{minute: 0, second: 37}`
+    /// backward from 2098-11-02T09:38:10Z; the 09:00:37Z match is 33 minutes earlier).
+    static let returnsNilDespiteMatch = FoundationDivergence(test: "foundationReturnsNilDespiteMatch") { c, chime, foundation in
+        foundation == nil && isVerifiedMatch(c, chime)
     }
 }

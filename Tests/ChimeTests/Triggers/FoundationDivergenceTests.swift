@@ -108,4 +108,36 @@ import Testing
         #expect(try Self.chime("Europe/London", after: start, CalendarComponents(day: 31), .previousTimePreservingSmallerComponents,
                                .last, .backward) == 2_421_886_475)
     }
+
+    /// `{weekday: 7}` backward from Saturday 2026-03-14 10:00 UTC: the start's own day is passed
+    /// over (as Foundation does for every date-only pattern), so the answer is the previous
+    /// Saturday's start, 2026-03-07T00:00:00Z. Foundation answers 23:59:59 that Saturday — the
+    /// second before its week boundary — which is not "Saturday at 00:00:00", its own reading of
+    /// `{weekday: 7}` in every forward search.
+    @Test func foundationBackwardLandsOnDayEnd() throws {
+        let start: Int64 = 1_773_482_400                                  // 2026-03-14T10:00:00Z, a Saturday
+        #expect(Self.foundation("UTC", after: start, DateComponents(weekday: 7), .nextTime, .first, .backward) == 1_772_927_999)
+        #expect(try Self.chime("UTC", after: start, CalendarComponents(weekday: 7), .nextTime, .first, .backward) == 1_772_841_600)
+    }
+
+    /// `{day: 30}` backward from 2009-10-25T21:30:53Z in Europe/Samara (Oct 26 01:30 +04:00): the
+    /// latest 30th is 2009-09-30 00:00 +05:00 (summer time) = 2009-09-29T19:00:00Z. Foundation
+    /// answers 1995-09-30 00:00 +04:00, fourteen years of 30ths earlier.
+    @Test func foundationBackwardDaySearchSkipsMatch() throws {
+        let start: Int64 = 1_256_506_253                                  // 2009-10-25T21:30:53Z
+        #expect(Self.foundation("Europe/Samara", after: start, DateComponents(day: 30), .previousTimePreservingSmallerComponents,
+                                .first, .backward) == 812_404_800)       // 1995-09-29T20:00:00Z
+        #expect(try Self.chime("Europe/Samara", after: start, CalendarComponents(day: 30), .previousTimePreservingSmallerComponents,
+                               .first, .backward) == 1_254_250_800)
+    }
+
+    /// `{minute: 0, second: 37}` backward from 2098-11-02T09:38:10Z in America/Glace_Bay (05:38:10
+    /// ADT, hours after that year's fall-back): 05:00:37 ADT = 09:00:37Z matches, 33 minutes before
+    /// the start. Foundation answers nil, "no such date".
+    @Test func foundationReturnsNilDespiteMatch() throws {
+        let start: Int64 = 4_065_759_490                                  // 2098-11-02T09:38:10Z
+        #expect(Self.foundation("America/Glace_Bay", after: start, DateComponents(minute: 0, second: 37), .strict, .first, .backward) == nil)
+        #expect(try Self.chime("America/Glace_Bay", after: start, CalendarComponents(minute: 0, second: 37), .strict, .first, .backward)
+                == 4_065_757_237)
+    }
 }
