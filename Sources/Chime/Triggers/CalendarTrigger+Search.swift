@@ -246,7 +246,15 @@ struct CalendarSearch {
                 if hourFree { return nil }
                 // Foundation adjusts a skipped wall time only when that wall time is still ahead of
                 // the start's wall time (compared on the wall clock, not as instants).
-                if !startOfDay, preferLater ? wall >= startWall : wall <= startWall { return nil }
+                // One exception: `{hour: 0, …}` with `nextTimePreservingSmallerComponents` on a day
+                // whose midnight is skipped, started within the first hour after the gap, is shifted
+                // still (Asuncion 1976-10-01, 00:00 -04 -> 01:00 -03, from 01:00 -03: `{hour: 0,
+                // minute: 59}` fires 01:59 -03 = 04:59:00Z, not the next day).
+                let midnightGapHour = !preferLater && trigger.matchingPolicy == .nextTimePreservingSmallerComponents
+                    && trigger.components.hour == 0 && transition + Int64(before) <= day * 86_400
+                    && CivilArithmetic.floorDivMod(startWall, 3600).quotient
+                        == CivilArithmetic.floorDivMod(transition + Int64(after), 3600).quotient
+                if !startOfDay && !midnightGapHour, preferLater ? wall >= startWall : wall <= startWall { return nil }
             }
             switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
             case .skip:
