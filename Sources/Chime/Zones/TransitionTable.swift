@@ -40,6 +40,10 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     @usableFromInline let buckets: UnsafeBufferPointer<Int32>
     @usableFromInline let bucketBase: Int64
     @usableFromInline let bucketLimit: Int64
+    /// The slot of the period after the last transition, and its start: zones without DST today
+    /// (and rule-free ones) answer every lookup since then without a binary search.
+    @usableFromInline let lastSlot: Int
+    @usableFromInline let lastStart: Int64
     /// Instants at or after `cycleEnd` are mapped back by whole periods; `Int64.max` when there is no cycle.
     @usableFromInline let cycleEnd: Int64
     @usableFromInline let cycleStart: Int64
@@ -97,6 +101,8 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
         self.buckets = Self.copy(buckets)
         self.bucketBase = base
         self.bucketLimit = limit
+        self.lastSlot = instants.count
+        self.lastStart = slots[instants.count]
         #if DEBUG
         checkInvariants()
         #endif
@@ -149,6 +155,7 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
             while keys[p &+ 1] <= seconds { p &+= 1 }     // a bucket holding 3+ transitions (rare)
             return p
         }
+        if seconds >= lastStart { return lastSlot }
         var low = 0, count = keys.count                  // last slot with keys[slot] <= seconds
         while count > 1 {
             let half = count >> 1

@@ -34,6 +34,7 @@ enum CalendarFastPath: Sendable, Hashable {
     }
 
     /// The trigger's next fire after `t`, or `nil` when the general search must answer.
+    @inline(__always)
     func nextFire(after t: Instant, in zone: ZoneRules) -> Fire? {
         switch self {
         case let .daily(path): path.nextFire(after: t, in: zone)

@@ -17,6 +17,7 @@ struct DailyFastPath: Sendable, Hashable {
         self.weekday = Int8(weekday ?? 0)
     }
 
+    @inline(__always)
     func nextFire(after t: Instant, in zone: ZoneRules) -> Fire? {
         guard let start = CalendarFastPath.searchStart(after: t, in: zone) else { return nil }
         var period = start.period

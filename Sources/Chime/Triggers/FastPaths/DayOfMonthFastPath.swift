@@ -21,17 +21,19 @@ struct DayOfMonthFastPath: Sendable, Hashable {
         self.month = Int8(month ?? 0)
     }
 
+    @inline(__always)
     func nextFire(after t: Instant, in zone: ZoneRules) -> Fire? {
         guard let start = CalendarFastPath.searchStart(after: t, in: zone) else { return nil }
         var (y, m, d) = CivilArithmetic.civilFromDays(start.day)
         var (lowerTime, period) = (start.lowerTime, start.period)
+        var monthStart = start.day - (d - 1)
         let wanted = Int64(day), fixedMonth = Int64(month)
         if fixedMonth != 0 && m != fixedMonth {
             // The search jumps to the 1st of the month, this year or next.
             (y, m, d, lowerTime) = (m < fixedMonth ? y : y + 1, fixedMonth, 1, 0)
+            monthStart = CivilArithmetic.daysFromCivil(year: y, month: m, day: 1)
         }
         for _ in 0..<CalendarFastPath.candidateLimit {
-            let monthStart = CivilArithmetic.daysFromCivil(year: y, month: m, day: 1)
             let length = CivilArithmetic.daysInMonth(year: y, month: m)
             let outcome: CalendarFastPath.Candidate
             if wanted > length {
@@ -46,7 +48,13 @@ struct DayOfMonthFastPath: Sendable, Hashable {
             case .unknown: return nil
             case .before: break
             }
-            if fixedMonth != 0 { y += 1 } else { (y, m) = m == 12 ? (y + 1, 1) : (y, m + 1) }
+            if fixedMonth != 0 {
+                y += 1
+                monthStart = CivilArithmetic.daysFromCivil(year: y, month: m, day: 1)
+            } else {
+                monthStart += length
+                (y, m) = m == 12 ? (y + 1, 1) : (y, m + 1)
+            }
             (d, lowerTime) = (1, 0)
         }
         return nil
