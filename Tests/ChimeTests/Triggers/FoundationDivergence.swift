@@ -21,7 +21,7 @@ struct FoundationDivergence: Sendable {
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
         nanosecondRounding, partialHourGapSkipsDay, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
-        backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch,
+        backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
 
     static var weekFields: Set<String> { ["weekday", "weekdayOrdinal", "weekOfMonth", "weekOfYear", "yearForWeekOfYear"] }
@@ -35,14 +35,20 @@ struct FoundationDivergence: Sendable {
     /// (Foundation's rule: `{day: 1, minute: 30}` is 00:30, `{weekday: 2}` is 00:00:00), strictly on
     /// the searched side of the start.
     static func isVerifiedMatch(_ c: FoundationCase, _ answer: Answer?) -> Bool {
+        guard let answer else { return false }
         // With the hour free (`{second: 8}`), both passes through a repeated hour are matches.
-        let hourFreeOverlap = c.hour == nil && (answer?.adjustment == .overlapFirst || answer?.adjustment == .overlapLast)
-        guard let answer, answer.adjustment == .exact || hourFreeOverlap,
-              FoundationOracle.mismatches(c, seconds: answer.seconds, nanoseconds: answer.nanoseconds).isEmpty,
+        let hourFreeOverlap = c.hour == nil && (answer.adjustment == .overlapFirst || answer.adjustment == .overlapLast)
+        return (answer.adjustment == .exact || hourFreeOverlap) && isMatch(c, (answer.seconds, answer.nanoseconds))
+    }
+
+    /// Whether an instant matches the case by Foundation's own reading: every given component, the
+    /// time fields below a given day/hour/minute/second at zero, nanoseconds zero unless given, and
+    /// strictly on the searched side of the start.
+    static func isMatch(_ c: FoundationCase, _ answer: FoundationAnswer) -> Bool {
+        guard FoundationOracle.mismatches(c, seconds: answer.seconds, nanoseconds: answer.nanoseconds).isEmpty,
               !FoundationOracle.isOutOfOrder(c, seconds: answer.seconds, nanoseconds: answer.nanoseconds),
               let calendar = FoundationOracle.calendar(for: c) else { return false }
-        let read = calendar.dateComponents([.hour, .minute, .second, .nanosecond],
-                                           from: FoundationOracle.date(answer.seconds, answer.nanoseconds))
+        let read = calendar.dateComponents([.hour, .minute, .second], from: FoundationOracle.date(answer.seconds, answer.nanoseconds))
         let fields: [(given: Int?, read: Int?)] = [(c.hour, read.hour), (c.minute, read.minute), (c.second, read.second)]
         var truncated = c.day != nil || (c.hour == nil && c.minute == nil && c.second == nil)
         for field in fields {
@@ -211,5 +217,27 @@ struct FoundationDivergence: Sendable {
     /// backward from 2098-11-02T09:38:10Z; the 09:00:37Z match is 33 minutes earlier).
     static let returnsNilDespiteMatch = FoundationDivergence(test: "foundationReturnsNilDespiteMatch") { c, chime, foundation in
         foundation == nil && isVerifiedMatch(c, chime)
+    }
+
+    /// Q9/Q15: within a day of an offset change, Foundation passes over a match or answers a
+    /// non-match: 30- and 45-minute gaps and overlaps (Pyongyang 2015-08-15, Nairobi 1930), wall
+    /// times just after a partial-hour gap, and a repeated wall time whose overlap is not a whole
+    /// hour (Foundation assumes one-hour transitions). Checked: the zone's offset (Foundation's
+    /// `TimeZone`) changes within a day of Chime's answer; Chime's answer has the wanted fields as
+    /// Foundation reads them (exactly, or as one pass of a repeated wall time that is not an hour
+    /// long); and Foundation's answer is nil, further from the start, or — where the clock went
+    /// back, so that no approximation applies — no match.
+    static let missesMatchAtOffsetChange = FoundationDivergence(test: "foundationHalfHourTransitions") { c, chime, foundation in
+        guard let chime, let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
+        let at = FoundationOracle.date(chime.seconds, chime.nanoseconds)
+        let before = zone.secondsFromGMT(for: at.addingTimeInterval(-86_400)), after = zone.secondsFromGMT(for: at.addingTimeInterval(86_400))
+        guard before != after else { return false }
+        let isOverlapPass = (chime.adjustment == .overlapFirst || chime.adjustment == .overlapLast)
+            && (before - after) % 3600 != 0 && isMatch(c, (chime.seconds, chime.nanoseconds))
+        guard isVerifiedMatch(c, chime) || isOverlapPass else { return false }
+        guard let foundation else { return true }
+        // A non-matching Foundation answer is an approximation, not a bug, next to a gap; only
+        // where the clock goes back (nothing is skipped) can it be simply wrong.
+        return isCloser(c, chime, than: foundation) || (before > after && !isMatch(c, foundation))
     }
 }
