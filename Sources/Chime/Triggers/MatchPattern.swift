@@ -50,6 +50,9 @@ struct MatchPattern: Sendable, Hashable {
                 firstDayOfWeekInMonth = true
             } else if weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil {
                 weekday = weekRules.firstWeekday
+                // A week-year alone is its first instant (Foundation: `{yearForWeekOfYear: 2027}`
+                // -> 2026-12-27 00:00), in both directions.
+                if weekOfYear == nil && weekOfMonth == nil { weekOfYear = 1 }
             }
         }
         if highest < 3 { hour = hour ?? 0 }

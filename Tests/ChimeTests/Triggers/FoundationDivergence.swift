@@ -50,7 +50,8 @@ struct FoundationDivergence: Sendable {
               let calendar = FoundationOracle.calendar(for: c) else { return false }
         let read = calendar.dateComponents([.hour, .minute, .second], from: FoundationOracle.date(answer.seconds, answer.nanoseconds))
         let fields: [(given: Int?, read: Int?)] = [(c.hour, read.hour), (c.minute, read.minute), (c.second, read.second)]
-        var truncated = c.day != nil || (c.hour == nil && c.minute == nil && c.second == nil)
+        // A date-only pattern means 00:00:00; a nanosecond alone leaves hour, minute and second free.
+        var truncated = c.day != nil || (c.hour == nil && c.minute == nil && c.second == nil && c.nanosecond == nil)
         for field in fields {
             if field.given != nil { truncated = true } else if truncated && field.read != 0 { return false }
         }
@@ -80,14 +81,20 @@ struct FoundationDivergence: Sendable {
         return isVerifiedMatch(c, chime)
     }
 
-    /// Q6: weekday-ordinal and week-of-month patterns answered with a date whose weekday or week
-    /// fields do not match (typically March 1 from February, §3.5) — Foundation never approximates
-    /// these fields (its own rule: "skip to the next period that has them"). Chime answers with the
-    /// first verified match, or nil when there is none.
+    /// Q6: weekday-ordinal, week-of-month and week-year patterns answered with a date whose weekday
+    /// or week fields do not match (typically March 1 from February, §3.5) — Foundation never
+    /// approximates these fields (its own rule: "skip to the next period that has them") — or, away
+    /// from offset changes, at a time of day its own reading of the pattern excludes. Chime answers
+    /// with the first verified match, or nil when there is none.
     static let weekPatternReturnsNonMatch = FoundationDivergence(test: "foundationFebruaryOrdinalReturnsMarchFirst") { c, chime, foundation in
-        guard hasWeekFields(c), c.day == nil, let foundation else { return false }
+        guard hasWeekFields(c), c.day == nil, let foundation, chime == nil || isVerifiedMatch(c, chime) else { return false }
         let wrong = FoundationOracle.mismatches(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
-        return wrong.contains(where: weekFields.contains) && (chime == nil || isVerifiedMatch(c, chime))
+        if wrong.contains(where: weekFields.contains) { return true }
+        // Otherwise only a wrong time of day (backward `{yearForWeekOfYear: Y}` answers the week-year's
+        // last second), away from any offset change, where it could be a DST approximation.
+        guard !isMatch(c, foundation), let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
+        let at = FoundationOracle.date(foundation.seconds, foundation.nanoseconds)
+        return zone.secondsFromGMT(for: at.addingTimeInterval(-86_400)) == zone.secondsFromGMT(for: at.addingTimeInterval(86_400))
     }
 
     /// Q7: week-field searches that pass over a match (backward ones land on the week's first

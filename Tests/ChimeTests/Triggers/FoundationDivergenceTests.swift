@@ -43,6 +43,13 @@ import Testing
         let start: Int64 = 1_648_855_105                                  // 2022-04-01T23:18:25Z
         #expect(Self.foundation("Australia/Lord_Howe", after: start, DateComponents(hour: 1, minute: 30), .nextTime, .last) == 1_648_909_800)
         #expect(try Self.chime("Australia/Lord_Howe", after: start, CalendarComponents(hour: 1, minute: 30), .nextTime, .last) == 1_648_911_600)
+
+        // Pyongyang went from +09:00 to +08:30 at 2015-08-14T15:00:00Z (00:00 -> 23:30): the
+        // latest 23:00:00 before 15:00:01Z is 23:00 +09:00 = 14:00:00Z. Foundation answers
+        // 14:30:00Z, which reads 23:30 — not `{hour: 23}` (minute 0) at all.
+        let pyongyang: Int64 = 1_439_564_401                              // 2015-08-14T15:00:01Z
+        #expect(Self.foundation("Asia/Pyongyang", after: pyongyang, DateComponents(hour: 23), .nextTime, .first, .backward) == 1_439_562_600)
+        #expect(try Self.chime("Asia/Pyongyang", after: pyongyang, CalendarComponents(hour: 23), .nextTime, .first, .backward) == 1_439_560_800)
     }
 
     /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
