@@ -186,7 +186,7 @@ public enum ISO8601Format {
             for i in index..<(index + count) {
                 let b = bytes[i]
                 guard b >= 48 && b <= 57 else { return nil }
-                value = value * 10 + Int(b - 48)
+                value = value &* 10 &+ Int(b &- 48)   // at most 4 digits: no overflow to check
             }
             index += count
             return value

@@ -281,7 +281,7 @@ struct BatchLine {
         mutating func integer() -> Int64? {
             guard let (digits, negative, plain) = scanNumber(), plain, digits.count <= 18 else { return nil }
             var magnitude: Int64 = 0
-            for index in digits { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+            for index in digits { magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0")) }   // 18 digits fit
             return negative ? -magnitude : magnitude
         }
 

@@ -69,7 +69,7 @@ struct ByteWriter {
         }
         magnitude = value.magnitude
         for i in stride(from: digits - 1, through: 0, by: -1) {
-            start[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            start[count + i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         }
         count += digits

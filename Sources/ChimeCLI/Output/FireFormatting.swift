@@ -11,8 +11,11 @@ enum FireFormatting {
     static func maximumLength(of fire: Fire) -> Int {
         // The names and punctuation take under 64 bytes.
         64 + 2 * ISO8601Format.maximumInstantLength + ByteWriter.maximumIntegerLength
-            + ByteWriter.maximumLength(of: fire.abbreviation) + ByteWriter.maximumLength(of: fire.adjustment.rawValue)
+            + ByteWriter.maximumLength(of: fire.abbreviation) + longestAdjustment
     }
+
+    /// The most bytes any adjustment's name takes as a JSON string.
+    private static let longestAdjustment = FireAdjustment.allCases.map { ByteWriter.maximumLength(of: $0.rawValue) }.max() ?? 0
 
     /// The fire object into a writer with `maximumLength(of:)` bytes to spare: `chime batch`
     /// writes a whole response line this way.
