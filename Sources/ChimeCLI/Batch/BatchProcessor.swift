@@ -107,9 +107,11 @@ struct BatchProcessor {
         guard let tree = try? JSONParser.parse(Array(json)),
               let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
         let decoded = DecodedTrigger(trigger, json: json)
-        // An interval without an anchor starts now: the same text means a new trigger every time.
+        // An interval without an anchor (or anchored at "now") starts now: the same text means a
+        // new trigger every time.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
-            tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
+            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return true }
+            return tree.string(at: anchor) == "now"
         } ?? false
         if !startsNow {
             triggers.insert(decoded, for: json)
