@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Chime
 
 /// Writes JSON text into space reserved on the stack, then appends it to the output in one go:
