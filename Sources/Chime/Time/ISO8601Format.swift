@@ -137,6 +137,7 @@ public enum ISO8601Format {
             count += total
         }
 
+        @inline(__always)
         mutating func dateTime(_ t: CivilDateTime) {
             padded(t.year, 4)
             // `-MM-DDTHH:MM:SS` at fixed offsets: every field is 0...99.
@@ -150,6 +151,7 @@ public enum ISO8601Format {
             fraction(t.nanosecond)
         }
 
+        @inline(__always)
         mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
             dateTime(CivilDateTime(localSeconds: instant.seconds + Int64(offsetSeconds ?? 0), nanosecond: Int(instant.nanoseconds)))
             if let offsetSeconds { offset(offsetSeconds) } else { byte(UInt8(ascii: "Z")) }
@@ -164,6 +166,7 @@ public enum ISO8601Format {
             else { padded(nanosecond, 9) }
         }
 
+        @inline(__always)
         mutating func offset(_ seconds: Int) {
             byte(seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
             let a = abs(seconds)

@@ -129,6 +129,7 @@ struct BatchLine {
         var atEnd: Bool { position == bytes.count }
         var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
 
+        @inline(__always)
         mutating func take(_ byte: UInt8) -> Bool {
             guard peek == byte else { return false }
             position += 1
@@ -137,6 +138,7 @@ struct BatchLine {
 
         /// A member name at `position` (its opening quote), read through its closing quote; nil
         /// unless it is ASCII without escapes.
+        @inline(__always)
         mutating func memberName() -> Name? {
             guard peek == UInt8(ascii: "\"") else { return nil }
             let first = position + 1
@@ -161,6 +163,7 @@ struct BatchLine {
             return .request(member)
         }
 
+        @inline(__always)
         mutating func skipWhitespace() {
             while case let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
         }
@@ -223,6 +226,7 @@ struct BatchLine {
 
         /// A string at `position` (the opening quote): the range of its contents and whether they
         /// are ASCII; nil at an escape, a control character or the end of the line.
+        @inline(__always)
         mutating func string() -> (range: Range<Int>, ascii: Bool)? {
             position += 1
             let start = position

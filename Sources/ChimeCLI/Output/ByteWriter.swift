@@ -28,6 +28,7 @@ struct ByteWriter {
     /// The most bytes `integer(_:)` writes.
     static let maximumIntegerLength = 20
 
+    @inline(__always)
     mutating func byte(_ byte: UInt8) {
         start[count] = byte
         count += 1
@@ -55,6 +56,7 @@ struct ByteWriter {
     }
 
     /// Decimal digits, `-` first when negative.
+    @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits = 1
@@ -71,12 +73,14 @@ struct ByteWriter {
     }
 
     /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
+    @inline(__always)
     mutating func string(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var text = text   // not contiguous UTF-8 (bridged): make it so
         text.withUTF8 { string(utf8: $0) }
     }
 
+    @inline(__always)
     mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var p = start + count   // a local cursor: the loop stays in registers
         p.pointee = UInt8(ascii: "\""); p += 1
