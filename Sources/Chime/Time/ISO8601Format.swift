@@ -210,6 +210,7 @@ public enum ISO8601Format {
             }
         }
 
+        @inline(__always)
         mutating func dateTime() -> Fields? {
             guard let y = digits(4), take(UInt8(ascii: "-")), let mo = digits(2), take(UInt8(ascii: "-")), let d = digits(2),
                   take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")),
@@ -233,6 +234,7 @@ public enum ISO8601Format {
         }
 
         /// Offset in seconds east of UTC.
+        @inline(__always)
         mutating func offset() -> Int? {
             if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) { return 0 }
             let sign: Int
