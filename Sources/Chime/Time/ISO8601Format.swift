@@ -137,6 +137,7 @@ public enum ISO8601Format {
             count += total
         }
 
+        @inline(__always)
         mutating func dateTime(_ t: CivilDateTime) {
             padded(t.year, 4)
             // `-MM-DDTHH:MM:SS` at fixed offsets: every field is 0...99.
@@ -150,6 +151,7 @@ public enum ISO8601Format {
             fraction(t.nanosecond)
         }
 
+        @inline(__always)
         mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
             dateTime(CivilDateTime(localSeconds: instant.seconds + Int64(offsetSeconds ?? 0), nanosecond: Int(instant.nanoseconds)))
             if let offsetSeconds { offset(offsetSeconds) } else { byte(UInt8(ascii: "Z")) }
@@ -164,6 +166,7 @@ public enum ISO8601Format {
             else { padded(nanosecond, 9) }
         }
 
+        @inline(__always)
         mutating func offset(_ seconds: Int) {
             byte(seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
             let a = abs(seconds)
@@ -186,7 +189,7 @@ public enum ISO8601Format {
             for i in index..<(index + count) {
                 let b = bytes[i]
                 guard b >= 48 && b <= 57 else { return nil }
-                value = value * 10 + Int(b - 48)
+                value = value &* 10 &+ Int(b &- 48)   // at most 4 digits: no overflow to check
             }
             index += count
             return value
@@ -207,6 +210,7 @@ public enum ISO8601Format {
             }
         }
 
+        @inline(__always)
         mutating func dateTime() -> Fields? {
             guard let y = digits(4), take(UInt8(ascii: "-")), let mo = digits(2), take(UInt8(ascii: "-")), let d = digits(2),
                   take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")),
@@ -230,6 +234,7 @@ public enum ISO8601Format {
         }
 
         /// Offset in seconds east of UTC.
+        @inline(__always)
         mutating func offset() -> Int? {
             if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) { return 0 }
             let sign: Int

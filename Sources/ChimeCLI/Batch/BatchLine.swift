@@ -7,7 +7,7 @@ import Darwin
 /// Where a request line's fields are, found in one pass over its bytes without building a JSON
 /// tree or a String: the common case of `chime batch`.
 ///
-/// `init?(scanning:)` accepts a strict subset of what `JSONParser` accepts — strings without
+/// `init?(scanning:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
 /// escapes or control characters, nesting at most `maximumDepth` deep, each request member at
 /// most once, member names and the id, zone and after values in ASCII, an integer count — and
 /// returns nil for anything else, malformed lines included. A nil sends the line down the general
@@ -16,7 +16,7 @@ import Darwin
 ///
 /// ```swift
 /// // {"id":"r1","zone":"Europe/Paris","count":2,"trigger":{"weekly":{"weekdays":[2],"time":"09:00"}}}
-/// let request = BatchLine(scanning: bytes)!   // zone: 17..<29, count: 2, trigger: 50..<93 (byte ranges)
+/// let request = BatchLine(scanning: bytes, knownLength: { _ in nil })!   // zone 19..<31, count 2, trigger 53..<95
 /// ```
 struct BatchLine {
     /// The id to echo: `"id"` if the member is there, else `"identifier"`; a string or an integer,
@@ -54,10 +54,11 @@ struct BatchLine {
         if !cursor.take(UInt8(ascii: "}")) {
             repeat {
                 cursor.skipWhitespace()
-                guard let (valid, member) = cursor.memberName(), valid else { return nil }
+                guard let name = cursor.memberName() else { return nil }
                 cursor.skipWhitespace()
                 guard cursor.take(UInt8(ascii: ":")) else { return nil }
                 cursor.skipWhitespace()
+                let member = name.member
                 if let member {
                     guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
                     seen |= member.rawValue
@@ -109,6 +110,17 @@ struct BatchLine {
         case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32
     }
 
+    /// A member name: one of the request's, or another (ignored, as the decoder ignores it).
+    private enum Name {
+        case request(Member)
+        case other
+
+        var member: Member? {
+            if case .request(let member) = self { return member }
+            return nil
+        }
+    }
+
     /// A position in the line; `peek` is 0 at the end (a 0 byte is invalid everywhere in JSON).
     private struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -117,16 +129,17 @@ struct BatchLine {
         var atEnd: Bool { position == bytes.count }
         var peek: UInt8 { position < bytes.count ? bytes[position] : 0 }
 
+        @inline(__always)
         mutating func take(_ byte: UInt8) -> Bool {
             guard peek == byte else { return false }
             position += 1
             return true
         }
 
-        /// A member name at `position` (its opening quote), read through its closing quote:
-        /// `(true, member)` for a request member, `(true, nil)` for another ASCII name without
-        /// escapes, nil for anything else.
-        mutating func memberName() -> (valid: Bool, member: Member?)? {
+        /// A member name at `position` (its opening quote), read through its closing quote; nil
+        /// unless it is ASCII without escapes.
+        @inline(__always)
+        mutating func memberName() -> Name? {
             guard peek == UInt8(ascii: "\"") else { return nil }
             let first = position + 1
             /// Whether the name is `word` (given with its closing quote).
@@ -134,7 +147,7 @@ struct BatchLine {
                 let n = word.utf8CodeUnitCount
                 return first + n <= bytes.count && memcmp(bytes.baseAddress! + first, word.utf8Start, n) == 0
             }
-            let member: Member?, length: Int
+            let member: Member, length: Int
             switch first < bytes.count ? bytes[first] : 0 {
             case UInt8(ascii: "i") where named("id\""): (member, length) = (.id, 3)
             case UInt8(ascii: "i") where named("identifier\""): (member, length) = (.identifier, 11)
@@ -144,12 +157,13 @@ struct BatchLine {
             case UInt8(ascii: "t") where named("trigger\""): (member, length) = (.trigger, 8)
             default:
                 guard let (_, ascii) = string(), ascii else { return nil }
-                return (true, nil)
+                return .other
             }
             position = first + length
-            return (true, member)
+            return .request(member)
         }
 
+        @inline(__always)
         mutating func skipWhitespace() {
             while case let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
         }
@@ -212,6 +226,7 @@ struct BatchLine {
 
         /// A string at `position` (the opening quote): the range of its contents and whether they
         /// are ASCII; nil at an escape, a control character or the end of the line.
+        @inline(__always)
         mutating func string() -> (range: Range<Int>, ascii: Bool)? {
             position += 1
             let start = position
@@ -281,7 +296,7 @@ struct BatchLine {
         mutating func integer() -> Int64? {
             guard let (digits, negative, plain) = scanNumber(), plain, digits.count <= 18 else { return nil }
             var magnitude: Int64 = 0
-            for index in digits { magnitude = magnitude * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+            for index in digits { magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0")) }   // 18 digits fit
             return negative ? -magnitude : magnitude
         }
 

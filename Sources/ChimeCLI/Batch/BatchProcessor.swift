@@ -48,11 +48,12 @@ struct BatchProcessor {
               let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
-        let start = out.count
-        ByteWriter.append(to: &out, maximum: 32 + max(request.id.length, ByteWriter.maximumIntegerLength)) { w in
+        // `{"id":…,"fires":[`: the id is ASCII without quotes, backslashes or control characters
+        // (`BatchLine` saw to that), so its bytes are copied as they are.
+        let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength)
+        func header(_ w: inout ByteWriter) {
             switch request.id {
             case .text(let range):
-                // ASCII without quotes, backslashes or control characters: nothing to escape.
                 w.literal(#"{"id":""#)
                 w.bytes(UnsafeBufferPointer(rebasing: line[range]))
                 w.literal(#"","fires":["#)
@@ -67,23 +68,34 @@ struct BatchProcessor {
         do {
             if count == 1 {
                 // The usual request: its one fire is the trigger's next fire, without an iterator
-                // (which would copy the trigger).
-                if let fire = try decoded.trigger.nextFire(after: after, in: zone) { FireFormatting.write(fire, to: &out) }
-            } else {
-                var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
-                var written = 0
+                // (which would copy the trigger), and the whole line is one append.
+                let fire = try decoded.trigger.nextFire(after: after, in: zone)
+                ByteWriter.append(to: &out, maximum: headerLength + (fire.map(FireFormatting.maximumLength) ?? 0) + 2) { w in
+                    header(&w)
+                    if let fire { FireFormatting.write(fire, into: &w) }
+                    w.literal("]}")
+                }
+                return true
+            }
+            let start = out.count
+            ByteWriter.append(to: &out, maximum: headerLength, header)
+            var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
+            var written = 0
+            do {
                 while written < count, let fire = try fires.nextFire() {
                     if written > 0 { out.append(UInt8(ascii: ",")) }
                     FireFormatting.write(fire, to: &out)
                     written += 1
                 }
+            } catch {
+                out.removeSubrange(start...)
+                throw error
             }
+            JSON.writeLiteral("]}", to: &out)
+            return true
         } catch {
-            out.removeSubrange(start...)
-            return false
+            return false   // the general path words the error
         }
-        JSON.writeLiteral("]}", to: &out)
-        return true
     }
 
     /// The trigger a JSON text decodes to, cached; nil when it does not decode.
@@ -95,9 +107,11 @@ struct BatchProcessor {
         guard let tree = try? JSONParser.parse(Array(json)),
               let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
         let decoded = DecodedTrigger(trigger, json: json)
-        // An interval without an anchor starts now: the same text means a new trigger every time.
+        // An interval without an anchor (or anchored at "now") starts now: the same text means a
+        // new trigger every time.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
-            tree.member("anchor", of: interval).map { tree.kind(at: $0) } != .string
+            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return true }
+            return tree.string(at: anchor) == "now"
         } ?? false
         if !startsNow {
             triggers.insert(decoded, for: json)

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Chime
 
 /// Writes JSON text into space reserved on the stack, then appends it to the output in one go:
@@ -33,6 +28,7 @@ struct ByteWriter {
     /// The most bytes `integer(_:)` writes.
     static let maximumIntegerLength = 20
 
+    @inline(__always)
     mutating func byte(_ byte: UInt8) {
         start[count] = byte
         count += 1
@@ -60,6 +56,7 @@ struct ByteWriter {
     }
 
     /// Decimal digits, `-` first when negative.
+    @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits = 1
@@ -69,19 +66,21 @@ struct ByteWriter {
         }
         magnitude = value.magnitude
         for i in stride(from: digits - 1, through: 0, by: -1) {
-            start[count + i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            start[count + i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
         }
         count += digits
     }
 
     /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
+    @inline(__always)
     mutating func string(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var text = text   // not contiguous UTF-8 (bridged): make it so
         text.withUTF8 { string(utf8: $0) }
     }
 
+    @inline(__always)
     mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var p = start + count   // a local cursor: the loop stays in registers
         p.pointee = UInt8(ascii: "\""); p += 1

@@ -2,26 +2,35 @@ import Chime
 
 /// Fires as CONTRACT.md's JSON objects and as human-readable rows.
 enum FireFormatting {
-    /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append:
-    /// `chime batch` writes one per request.
+    /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append.
     static func write(_ fire: Fire, to out: inout [UInt8]) {
-        let adjustment = fire.adjustment.rawValue
+        ByteWriter.append(to: &out, maximum: maximumLength(of: fire)) { write(fire, into: &$0) }
+    }
+
+    /// The most bytes `write(_:into:)` writes for `fire`.
+    static func maximumLength(of fire: Fire) -> Int {
         // The names and punctuation take under 64 bytes.
-        let maximum = 64 + 2 * ISO8601Format.maximumInstantLength + ByteWriter.maximumIntegerLength
-            + ByteWriter.maximumLength(of: fire.abbreviation) + ByteWriter.maximumLength(of: adjustment)
-        ByteWriter.append(to: &out, maximum: maximum) { w in
-            w.literal(#"{"at":""#)
-            w.instant(fire.instant, offsetSeconds: Int(fire.offset))
-            w.literal(#"","utc":""#)
-            w.instant(fire.instant, offsetSeconds: nil)
-            w.literal(#"","offset":"#)
-            w.integer(Int64(fire.offset))
-            w.literal(#","abbreviation":"#)
-            w.string(fire.abbreviation)
-            w.literal(#","adjustment":"#)
-            w.string(adjustment)
-            w.byte(UInt8(ascii: "}"))
-        }
+        64 + 2 * ISO8601Format.maximumInstantLength + ByteWriter.maximumIntegerLength
+            + ByteWriter.maximumLength(of: fire.abbreviation) + longestAdjustment
+    }
+
+    /// The most bytes any adjustment's name takes as a JSON string.
+    private static let longestAdjustment = FireAdjustment.allCases.map { ByteWriter.maximumLength(of: $0.rawValue) }.max() ?? 0
+
+    /// The fire object into a writer with `maximumLength(of:)` bytes to spare: `chime batch`
+    /// writes a whole response line this way.
+    static func write(_ fire: Fire, into w: inout ByteWriter) {
+        w.literal(#"{"at":""#)
+        w.instant(fire.instant, offsetSeconds: Int(fire.offset))
+        w.literal(#"","utc":""#)
+        w.instant(fire.instant, offsetSeconds: nil)
+        w.literal(#"","offset":"#)
+        w.integer(Int64(fire.offset))
+        w.literal(#","abbreviation":"#)
+        w.string(fire.abbreviation)
+        w.literal(#","adjustment":"#)
+        w.string(fire.adjustment.rawValue)
+        w.byte(UInt8(ascii: "}"))
     }
 
     /// One line: local time, zone abbreviation, UTC, and what was adjusted and why.

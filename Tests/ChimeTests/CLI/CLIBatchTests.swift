@@ -47,6 +47,39 @@ import Testing
         #expect(utc(9) == ["2026-03-30T07:00:00Z", "2026-04-01T07:00:00Z"])
     }
 
+    /// Lines at the edge of the byte-level path (`BatchLine`): a trigger text seen before followed by
+    /// garbage, duplicate members, escapes, numbers that are not plain integers. Each is answered
+    /// exactly as the tree path (`JSONParser` + `JSONTreeDecoder`) answers it.
+    @Test func linesAtTheEdgeOfTheBytePath() throws {
+        let trigger = #"{"calendar":{"components":{"hour":8,"minute":30}}}"#
+        let request = #""zone":"Europe/Paris","after":"2026-03-29T00:00:00Z","count":2"#
+        let first = #"{"at":"2026-03-29T08:30:00+02:00","utc":"2026-03-29T06:30:00Z","offset":7200,"abbreviation":"CEST","adjustment":"exact"}"#
+        let second = #"{"at":"2026-03-30T08:30:00+02:00","utc":"2026-03-30T06:30:00Z","offset":7200,"abbreviation":"CEST","adjustment":"exact"}"#
+        let fires = #""fires":["# + first + "," + second + "]}"
+        let malformed = #"{"error":{"code":"malformedJSON","message":"the line is not valid JSON"}}"#
+        let cases: [(line: String, response: String)] = [
+            ("{\"id\":\"warm\",\(request),\"trigger\":\(trigger)}", #"{"id":"warm","# + fires),
+            ("{\"id\":\"extra-brace\",\(request),\"trigger\":\(trigger)}}", malformed),
+            ("{\"id\":\"garbage\",\(request),\"trigger\":\(trigger) x", malformed),
+            ("{\"id\":\"dup-zone\",\(request),\"trigger\":\(trigger),\"zone\":\"UTC\"}", #"{"id":"dup-zone","# + fires),
+            ("{\"id\":\"a\\u0062\",\(request),\"trigger\":\(trigger)}", #"{"id":"ab","# + fires),
+            ("{\"id\":1e2,\(request),\"trigger\":\(trigger)}", #"{"id":100,"# + fires),
+            (#"{"identifier":-7,"zone":"Europe/Paris","after":"2026-03-29T00:00:00Z","count":2.0,"trigger":"# + trigger + "}",
+             #"{"id":-7,"# + fires),
+            (#"{"id":null,"identifier":"x","# + request + #","trigger":{"calendar":{"components":{"hour":8.0,"minute":30}}}}"#,
+             "{" + fires),
+            (#" { "id" : "spaced" , "zone" : "Europe/Paris" , "after" : "2026-03-29T00:00:00Z" , "trigger" : "# + trigger + " } ",
+             #"{"id":"spaced","fires":["# + first + "]}"),
+            ("{\"id\":\"trailing-comma\",\(request),\"trigger\":{\"calendar\":{\"components\":{\"hour\":8,}}}}", malformed),
+        ]
+        let input = cases.map(\.line).joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        let outputs = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(outputs.count == cases.count)
+        for (output, expected) in zip(outputs, cases.map(\.response)) { #expect(output == expected) }
+    }
+
     /// Memory stays flat however long the input: peak RSS for 60,000 lines is within a few MiB of
     /// that for 6,000 (measured with GNU time's %M, in KiB).
     @Test func streamsInConstantMemory() throws {
