@@ -254,7 +254,16 @@ struct CalendarSearch {
                     && trigger.components.hour == 0 && transition + Int64(before) <= day * 86_400
                     && CivilArithmetic.floorDivMod(startWall, 3600).quotient
                         == CivilArithmetic.floorDivMod(transition + Int64(after), 3600).quotient
-                if !startOfDay && !midnightGapHour, preferLater ? wall >= startWall : wall <= startWall { return nil }
+                if !startOfDay && !midnightGapHour && !preferLater && wall <= startWall { return nil }
+                // Searching backward it is the other way round: a skipped wall time still ahead of
+                // the start is adjusted (Indian/Mauritius, `{hour: 2}` before 01:59:59 on
+                // 2008-10-26 with previousTime: 01:00 +04 = 2008-10-25T21:00:00Z), one already
+                // behind it too — unless the gap touches midnight, which Foundation's backward
+                // search passes over for the day before (America/St_Lucia, `{hour: 0}` before
+                // 1942-05-03T04:00:00Z: 1942-05-02 00:00, not 05-02 23:00).
+                let gapTouchesMidnight = CivilArithmetic.floorDivMod(transition + Int64(before) - 1, 86_400).quotient
+                    != CivilArithmetic.floorDivMod(transition + Int64(after), 86_400).quotient
+                if !startOfDay && preferLater && wall < startWall && gapTouchesMidnight { return nil }
             }
             switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
             case .skip:
