@@ -244,9 +244,9 @@ struct CalendarSearch {
             let startOfDay = p.highestLevel <= 2 && trigger.components.hour == nil && time == 0
             if trigger.gapPolicy == nil {
                 if hourFree { return nil }
-                // Foundation adjusts a skipped wall time only when that wall time is still ahead of
-                // the start's wall time (compared on the wall clock, not as instants).
-                // One exception: `{hour: 0, …}` with `nextTimePreservingSmallerComponents` on a day
+                // Searching forward, Foundation adjusts a skipped wall time only when that wall time
+                // is still ahead of the start's wall time (compared on the wall clock, not as
+                // instants). One exception: `{hour: 0, …}` with `nextTimePreservingSmallerComponents` on a day
                 // whose midnight is skipped, started within the first hour after the gap, is shifted
                 // still (Asuncion 1976-10-01, 00:00 -04 -> 01:00 -03, from 01:00 -03: `{hour: 0,
                 // minute: 59}` fires 01:59 -03 = 04:59:00Z, not the next day).
@@ -255,15 +255,14 @@ struct CalendarSearch {
                     && CivilArithmetic.floorDivMod(startWall, 3600).quotient
                         == CivilArithmetic.floorDivMod(transition + Int64(after), 3600).quotient
                 if !startOfDay && !midnightGapHour && !preferLater && wall <= startWall { return nil }
-                // Searching backward it is the other way round: a skipped wall time still ahead of
-                // the start is adjusted (Indian/Mauritius, `{hour: 2}` before 01:59:59 on
-                // 2008-10-26 with previousTime: 01:00 +04 = 2008-10-25T21:00:00Z), one already
-                // behind it too — unless the gap touches midnight, which Foundation's backward
-                // search passes over for the day before (America/St_Lucia, `{hour: 0}` before
-                // 1942-05-03T04:00:00Z: 1942-05-02 00:00, not 05-02 23:00).
+                // Searching backward, a skipped wall time is adjusted whether it is ahead of the start
+                // (Indian/Mauritius, `{hour: 2}` before 01:59:59 on 2008-10-26 with previousTime:
+                // 01:00 +04 = 2008-10-25T21:00:00Z) or behind it — except with a weekday field in a
+                // gap at midnight, where Foundation passes over the day (America/Halifax,
+                // `{weekday: 1, hour: 0, minute: 0}` before 1925-05-03T19:54:09Z: 04-26 00:00).
                 let gapTouchesMidnight = CivilArithmetic.floorDivMod(transition + Int64(before) - 1, 86_400).quotient
                     != CivilArithmetic.floorDivMod(transition + Int64(after), 86_400).quotient
-                if !startOfDay && preferLater && wall < startWall && gapTouchesMidnight { return nil }
+                if !startOfDay && preferLater && gapTouchesMidnight && p.hasWeekdayFields { return nil }
             }
             switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
             case .skip:
