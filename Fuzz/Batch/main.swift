@@ -9,7 +9,9 @@
 // - the response is one object: `id`? plus exactly one of `fires` (array) or `error` ({code, message});
 // - an error code is one the README documents, with a non-empty message;
 // - every fire reads back: `utc` and `at` parse (ISO8601Format) to the same instant, whose offset in
-//   the zone is the fire's `offset` (`at` only for whole-minute offsets); fires are strictly monotonic; no more than `count` of them.
+//   the zone is the fire's `offset` (`at` only for whole-minute offsets); fires are strictly monotonic; no more than `count` of them;
+// - an unadjusted fire (`exact`, `overlapFirst`/`overlapLast`) shows on the wall clock every plain
+//   component the trigger asks for (year … nanosecond, weekday, dayOfYear; weekly: day and time).
 @testable import Chime
 #if canImport(Glibc)
 import Glibc
@@ -69,9 +71,34 @@ func checkFires(_ fires: [JSON], line: [UInt8]) {
             precondition(local == instant, "at '\(at)' is not utc '\(utc)'")
         }
         precondition(Int64(zone.utcOffset(at: instant)) == offset, "offset \(offset) at \(utc), zone says \(zone.utcOffset(at: instant))")
+        if case ("adjustment", .string(let adjustment)) = f[4], ["exact", "overlapFirst", "overlapLast"].contains(adjustment) {
+            checkWallTime(CivilDateTime(localSeconds: instant.seconds + offset, nanosecond: Int(instant.nanoseconds)),
+                          of: request.trigger, fire: fire)
+        }
         instants.append(instant)
     }
     let ascending = zip(instants, instants.dropFirst()).allSatisfy { $0 < $1 }
     let descending = zip(instants, instants.dropFirst()).allSatisfy { $0 > $1 }
     precondition(ascending || descending, "fires are not monotonic: \(instants)")
+}
+
+/// An unadjusted fire's wall time has every plain component the trigger asks for.
+func checkWallTime(_ local: CivilDateTime, of trigger: Trigger, fire: JSON) {
+    func expect(_ name: String, _ wanted: Int?, _ actual: Int) {
+        if let wanted { precondition(wanted == actual, "\(name) \(actual) != \(wanted) at unadjusted fire \(fire.serialized)") }
+    }
+    switch trigger {
+    case .calendar(let t):
+        let c = t.components
+        expect("year", c.year, local.year); expect("month", c.month, local.month); expect("day", c.day, local.day)
+        expect("hour", c.hour, local.hour); expect("minute", c.minute, local.minute); expect("second", c.second, local.second)
+        expect("nanosecond", c.nanosecond, local.nanosecond); expect("weekday", c.weekday, local.weekday.rawValue)
+        let dayOfYear = Int(local.dayNumber - CivilArithmetic.daysFromCivil(year: Int64(local.year), month: 1, day: 1)) + 1
+        expect("dayOfYear", c.dayOfYear, dayOfYear)
+    case .weekly(let t):
+        precondition(t.weekdays.contains(local.weekday), "weekday \(local.weekday) at unadjusted fire \(fire.serialized)")
+        expect("hour", t.hour, local.hour); expect("minute", t.minute, local.minute); expect("second", t.second, local.second)
+    case .interval:
+        break
+    }
 }
