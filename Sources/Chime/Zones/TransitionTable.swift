@@ -138,6 +138,9 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     @inlinable @inline(__always)
     func mapIntoTable(_ seconds: Int64) -> (seconds: Int64, shift: Int64) {
         if seconds >= cycleEnd || (cycleCoversPast && seconds < cycleStart) {
+            // No cycle (`cycleEnd` is `Int64.max`) and `seconds` is `Int64.max`: nothing to map, but look it
+            // up as 2^62 (the same, last period), since the slots' `Int64.max` padding must stay above every key.
+            guard cycleEnd != Int64.max else { return (Self.clamped(seconds), 0) }
             let (q, r) = CivilArithmetic.floorDivMod(Self.clamped(seconds) - cycleStart, TransitionTable.period)
             return (cycleStart + r, q * TransitionTable.period)
         }

@@ -93,9 +93,15 @@ struct TransitionTableBuilder {
         generated.removeAll { $0.seconds >= tableEnd }
         if coversPast {
             // The rule is all there is: start the table at the cycle, in the state the rule implies there.
+            // The state at the cycle's start is the state at its end (the rule repeats every period): the
+            // last change before `cycleStart + period`. Not "the opposite of the first change after
+            // `cycleStart`": a rule's years can overlap ("EST5EDT,0/0,365/25" ends a non-leap year's DST
+            // on Jan 2, after the next year's DST start on Jan 1), so changes need not alternate.
+            let stateAtEnd = generated.last { $0.seconds < cycleStart + TransitionTable.period }
             generated.removeAll { $0.seconds < cycleStart }
             guard let first = generated.first else { return table(cycleStart: nil, coversPast: false, rule: rule) }
-            initialType = try index(of: first.toDaylight ? rule.standard : rule.daylight)
+            let daylightAtStart = stateAtEnd?.toDaylight ?? !first.toDaylight
+            initialType = try index(of: daylightAtStart ? rule.daylight : rule.standard)
         } else if let lastListed {
             generated.removeAll { $0.seconds <= lastListed }
         }

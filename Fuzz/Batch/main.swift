@@ -1,0 +1,104 @@
+// libFuzzer harness: one `chime batch` input line -> `BatchProcessor.respond(toLine:)`.
+// Compiled into the ChimeCLI module (minus ChimeMain.swift) by Fuzz/run.sh, so internal types are visible.
+//
+// Covers the JSON parser, request and trigger decoding (Trigger+Codable, policies, week rules,
+// ISO 8601 instants for `after`/`anchor`, exact interval seconds) and the trigger searches.
+// Zones come from the pinned fixtures compiled with zic (TZif only: no ICU zone loading), in
+// CHIME_FUZZ_TZDIR, set by run.sh.
+// Checks, beyond "no crash, no hang":
+// - the response is one object: `id`? plus exactly one of `fires` (array) or `error` ({code, message});
+// - an error code is one the README documents, with a non-empty message;
+// - every fire reads back: `utc` and `at` parse (ISO8601Format) to the same instant, whose offset in
+//   the zone is the fire's `offset` (`at` only for whole-minute offsets); fires are strictly monotonic; no more than `count` of them;
+// - an unadjusted fire (`exact`, `overlapFirst`/`overlapLast`) shows on the wall clock every plain
+//   component the trigger asks for (year … nanosecond, weekday, dayOfYear; weekly: day and time).
+@testable import Chime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let database: ZoneDatabase = {
+    let dir = getenv("CHIME_FUZZ_TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+    return ZoneDatabase(preference: .tzif, tzifDirectory: dir)
+}()
+let processor = BatchProcessor(database: database)
+
+let documentedCodes: Set<String> = [
+    "malformedJSON", "missingField", "invalidField", "invalidTrigger", "invalidCount", "unknownZone",
+    "malformedInstant", "yearOutOfRange", "wallTimeSkipped", "malformedZoneData", "zoneSourceUnavailable",
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let line = Array(UnsafeBufferPointer(start: data, count: size))
+    let response = processor.respond(toLine: line)
+    _ = response.serialized
+    guard case .object(let fields) = response else { preconditionFailure("response is not an object") }
+    let keys = fields.map(\.0)
+    precondition(keys == ["fires"] || keys == ["error"] || keys == ["id", "fires"] || keys == ["id", "error"], "keys \(keys)")
+    switch fields.last! {
+    case ("error", .object(let error)):
+        guard error.count == 2, case ("code", .string(let code)) = error[0], case ("message", .string(let message)) = error[1] else {
+            preconditionFailure("error shape \(JSON.object(error).serialized)")
+        }
+        precondition(documentedCodes.contains(code), "undocumented error code \(code): \(message)")
+        precondition(!message.isEmpty, "empty message for \(code)")
+    case ("fires", .array(let fires)):
+        checkFires(fires, line: line)
+    default:
+        preconditionFailure("response \(response.serialized)")
+    }
+    return 0
+}
+
+func checkFires(_ fires: [JSON], line: [UInt8]) {
+    // The request decoded (it produced fires), so decoding it again must succeed.
+    let request = try! JSONTreeDecoder.decode(BatchRequest.self, from: try! JSONParser.parse(line))
+    precondition(fires.count <= (request.count ?? 1), "\(fires.count) fires for count \(request.count ?? 1)")
+    guard !fires.isEmpty else { return }
+    let zone = try! database.rules(for: request.zone)
+    var instants: [Instant] = []
+    for fire in fires {
+        guard case .object(let f) = fire, f.count == 5,
+              case ("at", .string(let at)) = f[0], case ("utc", .string(let utc)) = f[1],
+              case ("offset", .int(let offset)) = f[2] else { preconditionFailure("fire shape \(fire.serialized)") }
+        let instant: Instant
+        do { instant = try ISO8601Format.parseInstant(utc) } catch { preconditionFailure("utc '\(utc)' does not parse: \(error)") }
+        // LMT offsets with seconds print as e.g. -00:01:15, which RFC 3339 input does not take: skip those.
+        if offset % 60 == 0 {
+            let local: Instant
+            do { local = try ISO8601Format.parseInstant(at) } catch { preconditionFailure("at '\(at)' does not parse: \(error)") }
+            precondition(local == instant, "at '\(at)' is not utc '\(utc)'")
+        }
+        precondition(Int64(zone.utcOffset(at: instant)) == offset, "offset \(offset) at \(utc), zone says \(zone.utcOffset(at: instant))")
+        if case ("adjustment", .string(let adjustment)) = f[4], ["exact", "overlapFirst", "overlapLast"].contains(adjustment) {
+            checkWallTime(CivilDateTime(localSeconds: instant.seconds + offset, nanosecond: Int(instant.nanoseconds)),
+                          of: request.trigger, fire: fire)
+        }
+        instants.append(instant)
+    }
+    let ascending = zip(instants, instants.dropFirst()).allSatisfy { $0 < $1 }
+    let descending = zip(instants, instants.dropFirst()).allSatisfy { $0 > $1 }
+    precondition(ascending || descending, "fires are not monotonic: \(instants)")
+}
+
+/// An unadjusted fire's wall time has every plain component the trigger asks for.
+func checkWallTime(_ local: CivilDateTime, of trigger: Trigger, fire: JSON) {
+    func expect(_ name: String, _ wanted: Int?, _ actual: Int) {
+        if let wanted { precondition(wanted == actual, "\(name) \(actual) != \(wanted) at unadjusted fire \(fire.serialized)") }
+    }
+    switch trigger {
+    case .calendar(let t):
+        let c = t.components
+        expect("year", c.year, local.year); expect("month", c.month, local.month); expect("day", c.day, local.day)
+        expect("hour", c.hour, local.hour); expect("minute", c.minute, local.minute); expect("second", c.second, local.second)
+        expect("nanosecond", c.nanosecond, local.nanosecond); expect("weekday", c.weekday, local.weekday.rawValue)
+        let dayOfYear = Int(local.dayNumber - CivilArithmetic.daysFromCivil(year: Int64(local.year), month: 1, day: 1)) + 1
+        expect("dayOfYear", c.dayOfYear, dayOfYear)
+    case .weekly(let t):
+        precondition(t.weekdays.contains(local.weekday), "weekday \(local.weekday) at unadjusted fire \(fire.serialized)")
+        expect("hour", t.hour, local.hour); expect("minute", t.minute, local.minute); expect("second", t.second, local.second)
+    case .interval:
+        break
+    }
+}
