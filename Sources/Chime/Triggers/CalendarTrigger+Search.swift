@@ -56,6 +56,7 @@ struct CalendarSearch {
         var day = max(firstDay, Self.firstDay)
         var lowerTime = day == firstDay ? firstSecond * 1_000_000_000 : 0
         var skippedGap = false
+        var firstMissingDay = true
         if p.isTimeOnly {
             // Every day is a candidate: no calendar fields to compute.
             while day <= Self.lastDay {
@@ -79,7 +80,9 @@ struct CalendarSearch {
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
                     if let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false,
-                                                 monthPinned: !isFebruaryAfterLaterJanuaryDay(f, wanted: wanted)) { return fire }
+                                                 monthPinned: !isFebruaryAfterLaterJanuaryDay(f, wanted: wanted),
+                                                 first: firstMissingDay) { return fire }
+                    firstMissingDay = false
                     (day, lowerTime) = (day + Int64(f.daysInMonth - f.day) + 1, 0)
                     continue
                 }
@@ -139,6 +142,7 @@ struct CalendarSearch {
         var day = min(lastDay, Self.lastDay)
         var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (skipsStartDayBackward ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
         var skippedGap = false
+        var firstMissingDay = true
         while day >= Self.firstDay {
             let f = DateFields(dayNumber: day)
             if let year = p.year, f.year != year {
@@ -154,7 +158,9 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true, monthPinned: true) { return fire }
+                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true, monthPinned: true,
+                                                 first: firstMissingDay) { return fire }
+                    firstMissingDay = false
                     (day, upperTime) = (day - Int64(f.day), Self.nanosPerDay - 1)
                     continue
                 }
@@ -311,8 +317,11 @@ struct CalendarSearch {
     /// `previousTimePreservingSmallerComponents` alike, and March 1 at the start's wall-clock time
     /// for `nextTimePreservingSmallerComponents` (`{day: 30, hour: 9}` after 2026-01-31 10:20:30:
     /// 2026-03-01 10:20:30); with a weekday field there is no stand-in at all.
+    ///
+    /// `first` says whether this is the first month without the day that the search meets; see
+    /// `previousTimePreservingSmallerComponents` below.
     private func missingDay(in f: DateFields, isAfter accept: (Instant) -> Bool, preferLater: Bool,
-                            monthPinned: Bool) throws(TriggerError) -> Fire? {
+                            monthPinned: Bool, first: Bool) throws(TriggerError) -> Fire? {
         let nextDay = f.dayNumber + Int64(f.daysInMonth - f.day) + 1
         let (day, time, adjustment): (Int64, Int64, FireAdjustment)
         switch trigger.matchingPolicy {
@@ -329,10 +338,12 @@ struct CalendarSearch {
         case .nextTimePreservingSmallerComponents:
             (day, time, adjustment) = (nextDay, preservedTime, .missingDayNextTimePreservingSmallerComponents)
         case .previousTimePreservingSmallerComponents:
-            // Foundation measures the month in the start's year too: `{month: 2, day: 30}` from
-            // 2031-03-06 gives 2032-02-28 although 2032 is a leap year.
+            // Foundation measures the first such month in the start's year too (its search has not
+            // moved yet): `{month: 2, day: 30}` from 2031-03-06 gives 2032-02-28 although 2032 is a
+            // leap year; the months after it are measured in their own year.
             let startYear = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year
-            let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: startYear, month: Int64(f.month))))
+            let measuredIn = first ? startYear : Int64(f.year)
+            let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: measuredIn, month: Int64(f.month))))
             (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
                                        .missingDayPreviousTimePreservingSmallerComponents)
         }

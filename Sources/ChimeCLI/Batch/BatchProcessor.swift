@@ -33,7 +33,7 @@ struct BatchProcessor {
             return recognized?.json.count
         }
         if let request, answer(request, recognized, line, into: &out) { return }
-        respond(toLine: Array(line)).write(to: &out)
+        generalResponse(toLine: Array(line)).write(to: &out)
     }
 
     // MARK: Common path
@@ -139,8 +139,9 @@ struct BatchProcessor {
 
     // MARK: General path
 
-    /// The response to any line, errors included.
-    private func respond(toLine bytes: [UInt8]) -> JSON {
+    /// The response to any line, errors included. Internal so that the batch fuzz harness can hold
+    /// the common path's bytes against it.
+    func generalResponse(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
         let result: Result<[Fire], BatchError>
         do {
