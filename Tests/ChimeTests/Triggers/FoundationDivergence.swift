@@ -70,13 +70,21 @@ struct FoundationDivergence: Sendable {
     }
 
     /// Q8: a pattern with a fixed year or week-year gives up (nil) although a match in that year
-    /// exists, or answers with a date in another year.
+    /// exists, answers with a date in another year, or — once the year's only match has passed —
+    /// answers with a date that matches nothing although no day is missing.
     static let yearPatternGivesUpInsideYear = FoundationDivergence(test: "foundationYearPatternGivesUpInsideYear") { c, chime, foundation in
         guard c.year != nil || c.yearForWeekOfYear != nil else { return false }
         if let foundation {
-            let wrongYear = FoundationOracle.mismatches(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
-                .contains { $0 == "year" || $0 == "yearForWeekOfYear" }
-            return wrongYear && (chime == nil || isVerifiedMatch(c, chime) || isInWantedYear(c, chime))
+            let wrong = FoundationOracle.mismatches(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
+            let wrongYear = wrong.contains { $0 == "year" || $0 == "yearForWeekOfYear" }
+            if wrongYear { return chime == nil || isVerifiedMatch(c, chime) || isInWantedYear(c, chime) }
+            // `{year: 2000, month: 1, day: 3}` after that day: Foundation answers Feb 1, a day that
+            // matches nothing — not a stand-in, since January 3rd exists. Chime: no more fires.
+            guard chime == nil, let year = c.year, let month = c.month, let day = c.day, wrong.contains(where: { $0 == "month" || $0 == "day" }),
+                  let calendar = FoundationOracle.calendar(for: c),
+                  let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
+                  let days = calendar.range(of: .day, in: .month, for: first) else { return false }
+            return days.contains(day)
         }
         return isVerifiedMatch(c, chime)
     }
