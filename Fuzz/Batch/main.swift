@@ -34,6 +34,12 @@ extension Array where Element == UInt8 {
         guard !needle.isEmpty, needle.count <= count else { return needle.isEmpty }
         return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
+
+    /// The index just past the first occurrence of `needle`.
+    func firstIndex(ofSubsequence needle: [UInt8]) -> Int? {
+        guard !needle.isEmpty, needle.count <= count else { return nil }
+        return (0...(count - needle.count)).first { self[$0..<($0 + needle.count)].elementsEqual(needle) }.map { $0 + needle.count }
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -41,11 +47,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let line = Array(UnsafeBufferPointer(start: data, count: size))
     let response = processor.generalResponse(toLine: line)
     // The common path (`BatchLine`, caches, bytes written directly) must give the general path's
-    // bytes, except where the answer depends on the clock (no `after`, or an interval at `now`).
+    // bytes, except where the answer depends on the clock (no `after`, an interval anchored at
+    // `now` or at nothing, which means now).
     var common: [UInt8] = [], general: [UInt8] = []
     line.withUnsafeBufferPointer { processor.respond(toLine: $0, into: &common) }
     response.write(to: &general)
     let usesClock = !line.contains(subsequence: Array(#""after""#.utf8)) || line.contains(subsequence: Array("now".utf8))
+        || (line.contains(subsequence: Array("interval".utf8)) && !line.contains(subsequence: Array(#""anchor""#.utf8)))
     precondition(usesClock || common == general,
                  "common path \(String(decoding: common, as: UTF8.self)) != general \(String(decoding: general, as: UTF8.self))")
     guard case .object(let fields) = response else { preconditionFailure("response is not an object") }
@@ -73,12 +81,23 @@ func checkFires(_ fires: [JSON], line: [UInt8]) {
     guard !fires.isEmpty else { return }
     let zone = try! database.rules(for: request.zone)
     var instants: [Instant] = []
-    for fire in fires {
-        guard case .object(let f) = fire, f.count == 5,
-              case ("at", .string(let at)) = f[0], case ("utc", .string(let utc)) = f[1],
-              case ("offset", .int(let offset)) = f[2] else { preconditionFailure("fire shape \(fire.serialized)") }
+    for item in fires {
+        guard case .fire(let fire) = item else { preconditionFailure("fire shape \(item.serialized)") }
+        // The written fields: {"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}.
+        let text = item.serialized
+        let bytes = Array(text.utf8)
+        func field(_ name: String) -> String? {
+            guard let start = bytes.firstIndex(ofSubsequence: Array("\"\(name)\":\"".utf8)),
+                  let end = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        guard let at = field("at"), let utc = field("utc"), bytes.contains(subsequence: Array("\"offset\":\(fire.offset),".utf8)) else {
+            preconditionFailure("fire shape \(text)")
+        }
         let instant: Instant
         do { instant = try ISO8601Format.parseInstant(utc) } catch { preconditionFailure("utc '\(utc)' does not parse: \(error)") }
+        precondition(instant == fire.instant, "utc '\(utc)' is not the fire's instant \(fire.instant)")
+        let offset = Int64(fire.offset)
         // LMT offsets with seconds print as e.g. -00:01:15, which RFC 3339 input does not take: skip those.
         if offset % 60 == 0 {
             let local: Instant
@@ -86,9 +105,9 @@ func checkFires(_ fires: [JSON], line: [UInt8]) {
             precondition(local == instant, "at '\(at)' is not utc '\(utc)'")
         }
         precondition(Int64(zone.utcOffset(at: instant)) == offset, "offset \(offset) at \(utc), zone says \(zone.utcOffset(at: instant))")
-        if case ("adjustment", .string(let adjustment)) = f[4], ["exact", "overlapFirst", "overlapLast"].contains(adjustment) {
+        if [.exact, .overlapFirst, .overlapLast].contains(fire.adjustment) {
             checkWallTime(CivilDateTime(localSeconds: instant.seconds + offset, nanosecond: Int(instant.nanoseconds)),
-                          of: request.trigger, fire: fire)
+                          of: request.trigger, fire: item)
         }
         instants.append(instant)
     }
