@@ -89,6 +89,16 @@ import Testing
             .map { ($0.instant.seconds, $0.instant.nanoseconds, $0.adjustment) }
     }
 
+    /// Every divergence class names a test that exists, so an explained difference always points
+    /// at a test showing Foundation's answer beside Chime's.
+    @Test func everyDivergenceClassHasItsNamedTest() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FoundationDivergenceTests.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        for divergence in FoundationDivergence.all {
+            #expect(text.contains("@Test func \(divergence.test)()"), "no test named \(divergence.test)")
+        }
+    }
+
     @Test func randomCasesAgreeWithFoundation() throws {
         let cases = Int(ProcessInfo.processInfo.environment["CHIME_PARITY_CASES"] ?? "") ?? 4_000
         let seed = UInt64(ProcessInfo.processInfo.environment["CHIME_PARITY_SEED"] ?? "") ?? 2026
