@@ -248,28 +248,9 @@ struct CalendarSearch {
             // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
             // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every policy.
             let startOfDay = p.highestLevel <= 2 && trigger.components.hour == nil && time == 0
-            if trigger.gapPolicy == nil {
-                if hourFree { return nil }
-                // Searching forward, Foundation adjusts a skipped wall time only when that wall time
-                // is still ahead of the start's wall time (compared on the wall clock, not as
-                // instants). One exception: `{hour: 0, …}` with `nextTimePreservingSmallerComponents` on a day
-                // whose midnight is skipped, started within the first hour after the gap, is shifted
-                // still (Asuncion 1976-10-01, 00:00 -04 -> 01:00 -03, from 01:00 -03: `{hour: 0,
-                // minute: 59}` fires 01:59 -03 = 04:59:00Z, not the next day).
-                let midnightGapHour = !preferLater && trigger.matchingPolicy == .nextTimePreservingSmallerComponents
-                    && trigger.components.hour == 0 && transition + Int64(before) <= day * 86_400
-                    && CivilArithmetic.floorDivMod(startWall, 3600).quotient
-                        == CivilArithmetic.floorDivMod(transition + Int64(after), 3600).quotient
-                if !startOfDay && !midnightGapHour && !preferLater && wall <= startWall { return nil }
-                // Searching backward, a skipped wall time is adjusted whether it is ahead of the start
-                // (Indian/Mauritius, `{hour: 2}` before 01:59:59 on 2008-10-26 with previousTime:
-                // 01:00 +04 = 2008-10-25T21:00:00Z) or behind it — except with a weekday field in a
-                // gap at midnight, where Foundation passes over the day (America/Halifax,
-                // `{weekday: 1, hour: 0, minute: 0}` before 1925-05-03T19:54:09Z: 04-26 00:00).
-                let gapTouchesMidnight = CivilArithmetic.floorDivMod(transition + Int64(before) - 1, 86_400).quotient
-                    != CivilArithmetic.floorDivMod(transition + Int64(after), 86_400).quotient
-                if !startOfDay && preferLater && gapTouchesMidnight && p.hasWeekdayFields { return nil }
-            }
+            if trigger.gapPolicy == nil && !startOfDay
+                && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
+                                           hourFree: hourFree, backward: preferLater) { return nil }
             switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
             case .skip:
                 skippedGap = true
@@ -284,6 +265,36 @@ struct CalendarSearch {
             guard accept(instant) else { return nil }
             return fire(instant, base == .exact ? adjustment : base)
         }
+    }
+
+    /// Whether Foundation, under an Apple matching policy, leaves the skipped wall time `wall` on
+    /// `day` unadjusted and moves on (the gap runs from local `transition + before` to
+    /// `transition + after`).
+    ///
+    /// - With the hour free (`{minute: 30}`) a skipped wall time is simply not a match.
+    /// - Forward, only a wall time still ahead of the start's (on the wall clock, not as instants)
+    ///   is adjusted — except `{hour: 0, …}` with `nextTimePreservingSmallerComponents` on a day
+    ///   whose midnight is skipped, started within the first hour after the gap (Asuncion
+    ///   1976-10-01, 00:00 -04 -> 01:00 -03, from 01:00 -03: `{hour: 0, minute: 59}` fires 01:59 -03
+    ///   = 04:59:00Z, not the next day).
+    /// - Backward, a skipped wall time is adjusted whether it is ahead of the start (Indian/Mauritius,
+    ///   `{hour: 2}` before 01:59:59 on 2008-10-26 with previousTime: 01:00 +04 =
+    ///   2008-10-25T21:00:00Z) or behind it — except with a weekday field in a gap at midnight,
+    ///   where Foundation passes over the day (America/Halifax, `{weekday: 1, hour: 0, minute: 0}`
+    ///   before 1925-05-03T19:54:09Z: 04-26 00:00).
+    private func foundationPassesOverGap(wall: Int64, day: Int64, transition: Int64, before: Int32, after: Int32,
+                                         hourFree: Bool, backward: Bool) -> Bool {
+        if hourFree { return true }
+        let gapStart = transition + Int64(before), gapEnd = transition + Int64(after)
+        if backward {
+            let touchesMidnight = CivilArithmetic.floorDivMod(gapStart - 1, 86_400).quotient
+                != CivilArithmetic.floorDivMod(gapEnd, 86_400).quotient
+            return touchesMidnight && p.hasWeekdayFields
+        }
+        let midnightGapHour = trigger.matchingPolicy == .nextTimePreservingSmallerComponents
+            && trigger.components.hour == 0 && gapStart <= day * 86_400
+            && CivilArithmetic.floorDivMod(startWall, 3600).quotient == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
+        return !midnightGapHour && wall <= startWall
     }
 
     /// Apple's matching policies expressed as gap policies.
@@ -322,30 +333,23 @@ struct CalendarSearch {
     /// `previousTimePreservingSmallerComponents` below.
     private func missingDay(in f: DateFields, isAfter accept: (Instant) -> Bool, preferLater: Bool,
                             monthPinned: Bool, first: Bool) throws(TriggerError) -> Fire? {
+        if trigger.matchingPolicy == .strict || (!monthPinned && p.hasWeekdayFields) { return nil }
         let nextDay = f.dayNumber + Int64(f.daysInMonth - f.day) + 1
         let (day, time, adjustment): (Int64, Int64, FireAdjustment)
         switch trigger.matchingPolicy {
-        case .strict: return nil
-        case _ where !monthPinned:
-            if p.hasWeekdayFields { return nil }
-            let startTime = CivilArithmetic.floorDivMod(startWall, 86_400).remainder * 1_000_000_000
-            switch trigger.matchingPolicy {
-            case .nextTimePreservingSmallerComponents:
-                (day, time, adjustment) = (nextDay, startTime, .missingDayNextTimePreservingSmallerComponents)
-            default: (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
-            }
-        case .nextTime: (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
         case .nextTimePreservingSmallerComponents:
-            (day, time, adjustment) = (nextDay, preservedTime, .missingDayNextTimePreservingSmallerComponents)
-        case .previousTimePreservingSmallerComponents:
+            (day, time, adjustment) = (nextDay, monthPinned ? preservedTime : startTimeOfDay * 1_000_000_000,
+                                       .missingDayNextTimePreservingSmallerComponents)
+        case .previousTimePreservingSmallerComponents where monthPinned:
             // Foundation measures the first such month in the start's year too (its search has not
             // moved yet): `{month: 2, day: 30}` from 2031-03-06 gives 2032-02-28 although 2032 is a
             // leap year; the months after it are measured in their own year.
-            let startYear = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year
-            let measuredIn = first ? startYear : Int64(f.year)
+            let measuredIn = first ? startDate.year : Int64(f.year)
             let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: measuredIn, month: Int64(f.month))))
             (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
                                        .missingDayPreviousTimePreservingSmallerComponents)
+        default:    // nextTime, and every policy but the one above in the February run-off
+            (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
         }
         // The stand-in day must still match the other date fields: `{month: 2, day: 29, weekday: 6}`
         // stands in Friday 2013-03-01 for 2013's missing Feb 29, but not Sunday 2009-03-01.
@@ -361,13 +365,19 @@ struct CalendarSearch {
     private func isFebruaryAfterLaterJanuaryDay(_ f: DateFields, wanted: Int) -> Bool {
         guard p.highestLevel == 2, trigger.components.month == nil, trigger.components.year == nil,
               trigger.components.dayOfYear == nil, f.month == 2 else { return false }
-        let (year, month, day) = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
-        return year == Int64(f.year) && month == 1 && Int64(wanted) < day
+        let start = startDate
+        return start.year == Int64(f.year) && start.month == 1 && Int64(wanted) < start.day
     }
+
+    /// The start's local date and its time of day in seconds (from `startWall`).
+    private var startDate: (year: Int64, month: Int64, day: Int64) {
+        CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
+    }
+    private var startTimeOfDay: Int64 { CivilArithmetic.floorDivMod(startWall, 86_400).remainder }
 
     /// The trigger's hour/minute/second/nanosecond where given, else the start's wall-clock ones.
     private var preservedTime: Int64 {
-        let wall = CivilArithmetic.floorDivMod(startWall, 86_400).remainder
+        let wall = startTimeOfDay
         let c = trigger.components
         let h = Int64(c.hour ?? Int(wall / 3600)), m = Int64(c.minute ?? Int(wall / 60 % 60)), s = Int64(c.second ?? Int(wall % 60))
         let n = Int64(c.nanosecond ?? 0)        // Foundation keeps h/m/s of the start, not its nanoseconds
