@@ -58,6 +58,14 @@ struct FoundationDivergence: Sendable {
         return c.nanosecond != nil || answer.nanoseconds == 0
     }
 
+    /// The zone's UTC offset (Foundation's `TimeZone`) a day before and a day after an instant:
+    /// different when an offset change lies within a day of it.
+    static func offsetsAround(_ c: FoundationCase, _ answer: FoundationAnswer) -> (before: Int, after: Int)? {
+        guard let zone = FoundationOracle.calendar(for: c)?.timeZone else { return nil }
+        let at = FoundationOracle.date(answer.seconds, answer.nanoseconds)
+        return (zone.secondsFromGMT(for: at.addingTimeInterval(-86_400)), zone.secondsFromGMT(for: at.addingTimeInterval(86_400)))
+    }
+
     /// Whether `a` is strictly closer to the start than `b` in the search direction.
     static func isCloser(_ c: FoundationCase, _ a: Answer, than b: FoundationAnswer) -> Bool {
         let lhs = (a.seconds, a.nanoseconds), rhs = (b.seconds, b.nanoseconds)
@@ -100,9 +108,8 @@ struct FoundationDivergence: Sendable {
         if wrong.contains(where: weekFields.contains) { return true }
         // Otherwise only a wrong time of day (backward `{yearForWeekOfYear: Y}` answers the week-year's
         // last second), away from any offset change, where it could be a DST approximation.
-        guard !isMatch(c, foundation), let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
-        let at = FoundationOracle.date(foundation.seconds, foundation.nanoseconds)
-        return zone.secondsFromGMT(for: at.addingTimeInterval(-86_400)) == zone.secondsFromGMT(for: at.addingTimeInterval(86_400))
+        guard !isMatch(c, foundation), let offsets = offsetsAround(c, foundation) else { return false }
+        return offsets.before == offsets.after
     }
 
     /// Q7: week-field searches that pass over a match (backward ones land on the week's first
@@ -243,10 +250,7 @@ struct FoundationDivergence: Sendable {
     /// long); and Foundation's answer is nil, further from the start, or — where the clock went
     /// back, so that no approximation applies — no match.
     static let missesMatchAtOffsetChange = FoundationDivergence(test: "foundationHalfHourTransitions") { c, chime, foundation in
-        guard let chime, let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
-        let at = FoundationOracle.date(chime.seconds, chime.nanoseconds)
-        let before = zone.secondsFromGMT(for: at.addingTimeInterval(-86_400)), after = zone.secondsFromGMT(for: at.addingTimeInterval(86_400))
-        guard before != after else { return false }
+        guard let chime, let (before, after) = offsetsAround(c, (chime.seconds, chime.nanoseconds)), before != after else { return false }
         let isOverlapPass = (chime.adjustment == .overlapFirst || chime.adjustment == .overlapLast)
             && (before - after) % 3600 != 0 && isMatch(c, (chime.seconds, chime.nanoseconds))
         guard isVerifiedMatch(c, chime) || isOverlapPass else { return false }
