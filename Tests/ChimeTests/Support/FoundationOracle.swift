@@ -76,6 +76,33 @@ struct FoundationCase: Hashable, Sendable, CustomStringConvertible {
         }
         return s + (family.isEmpty ? "}" : "} /* \(family) */")
     }
+
+    /// Parses a case back from a report line: `description`, optionally prefixed (`test: `) and
+    /// followed by the answers (` chime ... foundation ...`), as `CHIME_PARITY_REPORT` writes them.
+    init?(reportLine line: Substring) {
+        guard let open = line.firstIndex(of: "{") else { return nil }
+        let rest = line[open...]
+        let end = rest.range(of: " /* ")?.lowerBound ?? rest.range(of: " chime ")?.lowerBound ?? rest.endIndex
+        guard let object = try? JSONSerialization.jsonObject(with: Data(rest[..<end].utf8)) as? [String: Any],
+              let zone = object["zone"] as? String, let after = object["after"] as? String,
+              let start = FoundationOracle.parseISO(after) else { return nil }
+        self.init(zone: zone, startSeconds: start.seconds, startNanoseconds: start.nanoseconds)
+        let components = object["components"] as? [String: Int] ?? [:]
+        let fields: [(String, WritableKeyPath<FoundationCase, Int?>)] = [
+            ("year", \.year), ("month", \.month), ("day", \.day), ("hour", \.hour), ("minute", \.minute),
+            ("second", \.second), ("nanosecond", \.nanosecond), ("weekday", \.weekday),
+            ("weekdayOrdinal", \.weekdayOrdinal), ("weekOfMonth", \.weekOfMonth), ("weekOfYear", \.weekOfYear),
+            ("yearForWeekOfYear", \.yearForWeekOfYear), ("dayOfYear", \.dayOfYear)]
+        for (name, path) in fields { self[keyPath: path] = components[name] }
+        matchingPolicy = object["matchingPolicy"] as? String ?? matchingPolicy
+        repeatedTimePolicy = object["repeatedTimePolicy"] as? String ?? repeatedTimePolicy
+        direction = object["direction"] as? String ?? direction
+        firstWeekday = object["firstWeekday"] as? Int ?? firstWeekday
+        minimumDaysInFirstWeek = object["minimumDaysInFirstWeek"] as? Int ?? minimumDaysInFirstWeek
+        if let familyStart = rest.range(of: " /* "), let familyEnd = rest.range(of: " */", range: familyStart.upperBound..<rest.endIndex) {
+            family = String(rest[familyStart.upperBound..<familyEnd.lowerBound])
+        }
+    }
 }
 
 /// Foundation's answer for one case (see `FoundationOracle.nextDate`).
@@ -221,6 +248,22 @@ enum FoundationOracle {
         var ns = Int64(((t - whole) * 1e9).rounded())
         if ns >= 1_000_000_000 { seconds += 1; ns -= 1_000_000_000 }
         return (seconds, Int32(ns))
+    }
+
+    /// Inverse of `iso` (UTC, `Z`, optional fraction), through Foundation's UTC calendar.
+    static func parseISO(_ text: String) -> (seconds: Int64, nanoseconds: Int32)? {
+        let parts = text.dropLast().split(separator: "T")
+        guard text.hasSuffix("Z"), parts.count == 2 else { return nil }
+        let date = parts[0].split(separator: "-").compactMap { Int($0) }
+        let timeAndFraction = parts[1].split(separator: ".")
+        let time = timeAndFraction[0].split(separator: ":").compactMap { Int($0) }
+        guard date.count == 3, time.count == 3 else { return nil }
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        guard let d = cal.date(from: DateComponents(year: date[0], month: date[1], day: date[2],
+                                                    hour: time[0], minute: time[1], second: time[2])) else { return nil }
+        let nanoseconds = timeAndFraction.count > 1 ? Int32(timeAndFraction[1]) ?? 0 : 0
+        return (Int64(d.timeIntervalSince1970.rounded()), nanoseconds)
     }
 
     static func iso(_ seconds: Int64, _ nanoseconds: Int32) -> String {
