@@ -286,6 +286,12 @@ struct CalendarSearch {
                                          hourFree: Bool, backward: Bool) -> Bool {
         if hourFree { return true }
         let gapStart = transition + Int64(before), gapEnd = transition + Int64(after)
+        // A day-level field brings the search to the day's first instant, already past a skipped
+        // midnight; stepping back an hour from there would leave the wanted day, so Foundation
+        // offers no earlier stand-in and moves on (America/Asuncion 1988-10-01, 00:00 -04 ->
+        // 01:00 -03: `{day: 1, hour: 0}` after 09-30 gives 11-01 00:00 -03 = 03:00:00Z).
+        if trigger.matchingPolicy == .previousTimePreservingSmallerComponents && gapStart <= day * 86_400
+            && (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields) { return true }
         if backward {
             let touchesMidnight = CivilArithmetic.floorDivMod(gapStart - 1, 86_400).quotient
                 != CivilArithmetic.floorDivMod(gapEnd, 86_400).quotient
