@@ -219,9 +219,7 @@ struct CalendarSearch {
             return fire(instant, base == .exact && skippedGap ? .gapSkipped : base)
         case let .overlap(earlier, _, later, _):
             let first = Instant(seconds: earlier, nanoseconds: nanos), last = Instant(seconds: later, nanoseconds: nanos)
-            // Foundation applies its repeated-time policy in the search direction: searching
-            // backward, `.first` picks the later instant (the first one met going back in time).
-            let apple: OverlapPolicy = hourFree ? .both : (trigger.repeatedTimePolicy == .first) != preferLater ? .first : .last
+            let apple: OverlapPolicy = hourFree ? .both : appleOverlapPolicy(day: day, backward: preferLater)
             let policy = trigger.overlapPolicy ?? apple
             // A search for an hour-level pattern that starts inside the repeated hour, past the
             // chosen occurrence, takes the one still ahead (Foundation retries one hour later). A
@@ -246,8 +244,13 @@ struct CalendarSearch {
             if transition + Int64(before) <= day * 86_400 && transition + Int64(after) >= (day + 1) * 86_400 { return nil }
             let instant: Instant, adjustment: FireAdjustment
             // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
-            // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every policy.
-            let startOfDay = p.highestLevel <= 2 && trigger.components.hour == nil && time == 0
+            // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every
+            // policy. So does `{hour: 0}` searched forward when that instant still reads hour 0
+            // (Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z, even with `strict`).
+            let c = trigger.components
+            let startOfDay = time == 0 && ((p.highestLevel <= 2 && c.hour == nil)
+                || (!preferLater && c.hour == 0 && c.minute == nil && c.second == nil
+                    && transition + Int64(after) - day * 86_400 < 3600))
             if trigger.gapPolicy == nil && !startOfDay
                 && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
                                            hourFree: hourFree, backward: preferLater) { return nil }
@@ -267,6 +270,22 @@ struct CalendarSearch {
         }
     }
 
+    /// Which pass of a repeated wall time on `day` Foundation's repeated-time policy picks.
+    ///
+    /// - Without an hour field (`{day: 29}`, `{weekOfYear: 44}`), Foundation stops at the day's
+    ///   first instant and never consults the policy: the earlier pass (America/Guyana, where
+    ///   1992-03-29 00:00 came twice: `{day: 29}` with `.last` is 03:00:00Z, not 04:00:00Z).
+    /// - Searching backward, `.first` is the first pass met going back in time, the later one —
+    ///   unless a day-level field moved the search to another day's start, from which Foundation
+    ///   looks for the hour forward (America/Boa_Vista 1950-04-16, 00:59:59 -03 -> 00:00 -04:
+    ///   `{day: 16, hour: 0}` before 04-17 with `.first` is 03:00:00Z, the earlier pass).
+    private func appleOverlapPolicy(day: Int64, backward: Bool) -> OverlapPolicy {
+        if trigger.components.hour == nil { return .first }
+        let movedToDayStart = backward && (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
+            && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day
+        return (trigger.repeatedTimePolicy == .first) != (backward && !movedToDayStart) ? .first : .last
+    }
+
     /// Whether Foundation, under an Apple matching policy, leaves the skipped wall time `wall` on
     /// `day` unadjusted and moves on (the gap runs from local `transition + before` to
     /// `transition + after`).
@@ -280,8 +299,7 @@ struct CalendarSearch {
     /// - Backward, a skipped wall time is adjusted whether it is ahead of the start (Indian/Mauritius,
     ///   `{hour: 2}` before 01:59:59 on 2008-10-26 with previousTime: 01:00 +04 =
     ///   2008-10-25T21:00:00Z) or behind it — except with a weekday field in a gap at midnight,
-    ///   where Foundation passes over the day (America/Halifax, `{weekday: 1, hour: 0, minute: 0}`
-    ///   before 1925-05-03T19:54:09Z: 04-26 00:00).
+    ///   where Foundation may pass over the day (below).
     private func foundationPassesOverGap(wall: Int64, day: Int64, transition: Int64, before: Int32, after: Int32,
                                          hourFree: Bool, backward: Bool) -> Bool {
         if hourFree { return true }
@@ -293,9 +311,30 @@ struct CalendarSearch {
         if trigger.matchingPolicy == .previousTimePreservingSmallerComponents && gapStart <= day * 86_400
             && (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields) { return true }
         if backward {
-            let touchesMidnight = CivilArithmetic.floorDivMod(gapStart - 1, 86_400).quotient
-                != CivilArithmetic.floorDivMod(gapEnd, 86_400).quotient
-            return touchesMidnight && p.hasWeekdayFields
+            let startsInFirstHourOfDay = gapStart <= day * 86_400
+                && CivilArithmetic.floorDivMod(startWall, 86_400).quotient == day
+                && CivilArithmetic.floorDivMod(startWall, 3600).quotient == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
+            // `{hour: 0, …}` alone from within the first hour after a skipped midnight: Foundation
+            // takes the day's first hour as the candidate, and previousTime refuses a stand-in
+            // there (America/Antigua 1942-05-03, 00:00 -04 -> 01:00 -03: `{hour: 0}` before
+            // 04:00:01Z gives 05-02 00:00 -04 = 04:00:00Z, not 23:00 the evening before).
+            if startsInFirstHourOfDay && p.highestLevel == 3 && trigger.matchingPolicy == .previousTimePreservingSmallerComponents {
+                return true
+            }
+            guard p.hasWeekdayFields else { return false }
+            if gapStart <= day * 86_400 {
+                // The day's midnight is skipped. Reached from a later day, a weekday search lands
+                // on the day's first instant and adjusts from there (America/Grenada 1942-05-03,
+                // 00:00 -04 -> 01:00 -03: `{weekday: 1, hour: 0, minute: 59}` before Monday 00:03
+                // -03 gives 01:00 -03 = 04:00:00Z), as it does from within the day's first hour. A
+                // start later that same day matches the weekday already; the hour search then
+                // overshoots into the next day, steps back and passes the day over (America/Halifax,
+                // `{weekday: 1, hour: 0, minute: 0}` before 1925-05-03T19:54:09Z: 04-26 00:00).
+                let startDay = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
+                return startDay == day && CivilArithmetic.floorDivMod(startWall, 3600).quotient
+                    != CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
+            }
+            return CivilArithmetic.floorDivMod(gapStart - 1, 86_400).quotient != CivilArithmetic.floorDivMod(gapEnd, 86_400).quotient
         }
         let midnightGapHour = trigger.matchingPolicy == .nextTimePreservingSmallerComponents
             && trigger.components.hour == 0 && gapStart <= day * 86_400

@@ -20,7 +20,7 @@ struct FoundationDivergence: Sendable {
 
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
-        nanosecondRounding, partialHourGapSkipsDay, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
+        nanosecondRounding, gapNotDetected, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
         backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
 
@@ -130,28 +130,69 @@ struct FoundationDivergence: Sendable {
             || isCloser(c, chime, than: foundation)
     }
 
-    /// Q9: a DST gap that does not remove a whole hour of the clock (Lord Howe's 02:00→02:30, and
-    /// many pre-1970 offset changes of 15–45 minutes): Foundation adjusts only gaps that skip an
-    /// hour number, so for a wall time inside a shorter gap it silently drops the day. Chime applies
-    /// the matching policy to every gap. Checked: the wanted wall time on Chime's day does not exist
-    /// (Foundation's own `date(from:)` moves it), and Foundation's answer is later.
-    static let partialHourGapSkipsDay = FoundationDivergence(test: "foundationHalfHourTransitions") { c, chime, foundation in
-        guard let chime, [.gapNextTime, .gapShiftedForward, .gapShiftedBackward].contains(chime.adjustment),
-              let calendar = FoundationOracle.calendar(for: c) else { return false }
-        if let foundation, !isCloser(c, chime, than: foundation) { return false }
-        // The wall date of the fire, and the wanted time on it.
-        let fire = FoundationOracle.date(chime.seconds, chime.nanoseconds)
-        var wanted = calendar.dateComponents([.year, .month, .day], from: chime.adjustment == .gapShiftedBackward
-                                             ? fire.addingTimeInterval(3600) : fire)
-        wanted.hour = c.hour ?? 0; wanted.minute = c.minute ?? 0; wanted.second = c.second ?? 0
-        guard let resolved = calendar.date(from: wanted) else { return false }
-        let back = calendar.dateComponents([.hour, .minute, .second], from: resolved)
-        let isSkipped = back.hour != wanted.hour || back.minute != wanted.minute || back.second != wanted.second
-        // The gap around the wanted time, from Foundation's zone: its length is not a whole hour.
-        let zone = calendar.timeZone
-        let before = zone.secondsFromGMT(for: resolved.addingTimeInterval(-86_400 * 0 - 7_200))
-        let after = zone.secondsFromGMT(for: resolved)
-        return isSkipped && (after - before) % 3600 != 0
+    /// Q9: Foundation notices a DST gap only where its hour-by-hour walk sees the hour number jump
+    /// by two (01:59:59 -> 03:00:00) or from 23 to 1; its midnight rule also catches any gap that
+    /// starts at midnight. Every other gap goes unseen — part of an hour (Lord Howe, 02:00 ->
+    /// 02:30), a whole hour off the hour (Hong Kong 1975, 03:30 -> 04:30), the day's last hour
+    /// (Nuuk since 2024, 23:00 -> 00:00), three hours (Casey 2018, 04:00 -> 07:00) — so a wall time
+    /// inside it never matches: Foundation drops the day whatever the matching policy, or answers
+    /// an instant that is neither a match nor a stand-in. Chime applies the policy to every gap.
+    /// Checked with Foundation's own zone data and calendar: the offset change is a gap Foundation
+    /// cannot see, and either the wanted wall time on the gap's day does not exist and Chime's
+    /// stand-in for it is closer to the start than Foundation's answer, or Foundation's answer
+    /// beside the gap matches nothing while Chime's is a match or a stand-in.
+    static let gapNotDetected = FoundationDivergence(test: "foundationUndetectedGaps") { c, chime, foundation in
+        guard c.hour != nil, let anchor = chime?.seconds ?? foundation?.seconds,
+              let gap = nearestOffsetChange(c, anchor), gap.wallClockChange > 0, !foundationSeesGap(c, gap) else { return false }
+        let isStandIn = chime.map { [.gapNextTime, .gapShiftedForward, .gapShiftedBackward].contains($0.adjustment) } ?? false
+        if let chime, isStandIn, isWantedTimeSkipped(c, by: gap), foundation.map({ isCloser(c, chime, than: $0) }) ?? true {
+            return true
+        }
+        guard let foundation, !isMatch(c, foundation), abs(foundation.seconds - gap.instant.seconds) <= 86_400,
+              !standIns(c, for: gap).contains(foundation.seconds) else { return false }
+        return chime == nil || isStandIn || isVerifiedMatch(c, chime)
+    }
+
+    /// Every instant a matching policy could give for the case's wall time skipped by the gap: the
+    /// end of the gap, and the wall time shifted by the gap either way, on both days it touches.
+    static func standIns(_ c: FoundationCase, for gap: ZoneTransition) -> [Int64] {
+        let days = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }
+        let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
+        return [gap.instant.seconds] + days.flatMap { day -> [Int64] in
+            guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return [] }
+            let wall = CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time
+            return [wall - Int64(gap.before.utcOffset), wall - Int64(gap.after.utcOffset)]
+        }
+    }
+
+    /// The offset change nearest to an instant, within a day of it, from Foundation's own zone data.
+    static func nearestOffsetChange(_ c: FoundationCase, _ seconds: Int64) -> ZoneTransition? {
+        FoundationZoneRules.rules(for: c.zone)?.transitions(from: Instant(seconds: seconds - 86_400), to: Instant(seconds: seconds + 86_400))
+            .filter { $0.wallClockChange != 0 }
+            .min { abs($0.instant.seconds - seconds) < abs($1.instant.seconds - seconds) }
+    }
+
+    /// Whether Foundation's hour search recognises the gap (hour number read by its own calendar
+    /// on either side of the offset change).
+    static func foundationSeesGap(_ c: FoundationCase, _ gap: ZoneTransition) -> Bool {
+        guard let calendar = FoundationOracle.calendar(for: c) else { return true }
+        let before = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds - 1, 0))
+        let after = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds, 0))
+        return after - before == 2 || (before == 23 && after > 0)
+    }
+
+    /// Whether the case's wall time (its hour, minute and second, the missing ones 0) falls into
+    /// the gap on the gap's day, by Foundation's `date(from:)`, which moves a skipped wall time.
+    static func isWantedTimeSkipped(_ c: FoundationCase, by gap: ZoneTransition) -> Bool {
+        guard let calendar = FoundationOracle.calendar(for: c) else { return false }
+        let days = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }
+        return days.contains { day in
+            var wanted = DateComponents(year: day.year, month: day.month, day: day.day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
+            wanted.calendar = nil
+            guard let resolved = calendar.date(from: wanted) else { return false }
+            let back = calendar.dateComponents([.day, .hour, .minute, .second], from: resolved)
+            return back.day != wanted.day || back.hour != wanted.hour || back.minute != wanted.minute || back.second != wanted.second
+        }
     }
 
     /// Q14: where the zone's offset has a seconds part (local mean time, e.g. Africa/Lagos

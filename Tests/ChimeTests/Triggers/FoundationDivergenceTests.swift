@@ -52,6 +52,25 @@ import Testing
         #expect(try Self.chime("Asia/Pyongyang", after: pyongyang, CalendarComponents(hour: 23), .nextTime, .first, .backward) == 1_439_560_800)
     }
 
+    /// Gaps Foundation's hour walk does not see. Nuuk springs forward at 01:00 UTC, from 22:59:59
+    /// -02 to 00:00 -01 (2026-03-29T01:00:00Z), so Saturday 2026-03-28 has no 23:30: `nextTime`
+    /// asks for the next existing time, 00:00 -01 = 01:00:00Z. Foundation skips to Sunday's 23:30
+    /// -01 = 2026-03-30T00:30:00Z. Hong Kong moved from 03:30 to 04:30 on 1975-04-20
+    /// (19:30:00Z): for 03:45 `nextTime` is 04:30 HKST = 19:30:00Z; Foundation answers 20:00:00Z,
+    /// 05:00 HKST, which is neither. Casey jumped from 04:00 to 07:00 on 2018-10-07 (20:00:00Z):
+    /// `{hour: 5}` → 07:00 +11 = 20:00:00Z; Foundation drops the day (2018-10-07T18:00:00Z).
+    @Test func foundationUndetectedGaps() throws {
+        let nuuk: Int64 = 1_774_699_200                                   // 2026-03-28T12:00:00Z
+        #expect(Self.foundation("America/Nuuk", after: nuuk, DateComponents(hour: 23, minute: 30)) == 1_774_830_600)
+        #expect(try Self.chime("America/Nuuk", after: nuuk, CalendarComponents(hour: 23, minute: 30)) == 1_774_746_000)
+        let hongKong: Int64 = 167_140_800                                 // 1975-04-19T12:00:00Z
+        #expect(Self.foundation("Asia/Hong_Kong", after: hongKong, DateComponents(hour: 3, minute: 45)) == 167_169_600)
+        #expect(try Self.chime("Asia/Hong_Kong", after: hongKong, CalendarComponents(hour: 3, minute: 45)) == 167_167_800)
+        let casey: Int64 = 1_538_784_000                                  // 2018-10-06T00:00:00Z
+        #expect(Self.foundation("Antarctica/Casey", after: casey, DateComponents(hour: 5)) == 1_538_935_200)
+        #expect(try Self.chime("Antarctica/Casey", after: casey, CalendarComponents(hour: 5)) == 1_538_856_000)
+    }
+
     /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
     /// answers 2000-01-31T21:00:00Z (Feb 1 00:00 in Khartoum), which is not January 3rd at all.
     @Test func foundationYearPatternGivesUpInsideYear() throws {
