@@ -315,11 +315,18 @@ struct CalendarSearch {
                 && CivilArithmetic.floorDivMod(startWall, 86_400).quotient == day
                 && CivilArithmetic.floorDivMod(startWall, 3600).quotient == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
             // `{hour: 0, …}` alone from within the first hour after a skipped midnight: Foundation
-            // takes the day's first hour as the candidate, and previousTime refuses a stand-in
-            // there (America/Antigua 1942-05-03, 00:00 -04 -> 01:00 -03: `{hour: 0}` before
-            // 04:00:01Z gives 05-02 00:00 -04 = 04:00:00Z, not 23:00 the evening before).
-            if startsInFirstHourOfDay && p.highestLevel == 3 && trigger.matchingPolicy == .previousTimePreservingSmallerComponents {
-                return true
+            // takes the day's first hour with the wanted minute and second as its candidate.
+            // previousTime refuses a stand-in there (America/Antigua 1942-05-03, 00:00 -04 ->
+            // 01:00 -03: `{hour: 0}` before 04:00:01Z gives 05-02 00:00 -04 = 04:00:00Z, not 23:00
+            // the evening before); nextTime gives the day's first instant only if that candidate is
+            // behind the start (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}`
+            // before 04:00:01Z passes the day over).
+            if startsInFirstHourOfDay && p.highestLevel == 3 && !p.hasWeekdayFields {
+                switch trigger.matchingPolicy {
+                case .previousTimePreservingSmallerComponents: return true
+                case .nextTime: return CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + wall % 3600 >= startWall
+                case .nextTimePreservingSmallerComponents, .strict: break
+                }
             }
             guard p.hasWeekdayFields else { return false }
             if gapStart <= day * 86_400 {

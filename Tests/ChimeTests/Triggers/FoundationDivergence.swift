@@ -20,7 +20,7 @@ struct FoundationDivergence: Sendable {
 
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
-        nanosecondRounding, gapNotDetected, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
+        nanosecondRounding, gapNotDetected, overlapNotDetected, backwardSkipsDayWithoutMidnight, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
         backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
 
@@ -163,6 +163,48 @@ struct FoundationDivergence: Sendable {
             let wall = CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time
             return [wall - Int64(gap.before.utcOffset), wall - Int64(gap.after.utcOffset)]
         }
+    }
+
+    /// Q9: Foundation looks for the second pass of a repeated wall time exactly one hour after the
+    /// first (its hour walk checks whether the hour number comes back one hour later), so for an
+    /// overlap of any other length or not on the hour — Troll's two hours (03:00 +02 -> 01:00 +00),
+    /// Casey's three, Lord Howe's half hour — it ignores the repeated-time policy and takes
+    /// whichever pass its walk meets first, or passes over the wall time. Chime applies the policy
+    /// to every overlap. Checked: the offset change nearest Chime's answer is such an overlap, as
+    /// Foundation's zone data has it; Chime's answer is a pass of a wall time that matches the
+    /// case by Foundation's reading; and Foundation's answer is nil, further from the start, the
+    /// other pass of that same wall time, or no match.
+    static let overlapNotDetected = FoundationDivergence(test: "foundationUnseenOverlaps") { c, chime, foundation in
+        guard let chime, chime.adjustment == .overlapFirst || chime.adjustment == .overlapLast,
+              let overlap = nearestOffsetChange(c, chime.seconds), overlap.wallClockChange < 0, !foundationSeesOverlap(c, overlap),
+              isMatch(c, (chime.seconds, chime.nanoseconds)) else { return false }
+        guard let foundation else { return true }
+        let samePassWallTime = localDate(c, chime.seconds, chime.nanoseconds) == localDate(c, foundation.seconds, foundation.nanoseconds)
+        return isCloser(c, chime, than: foundation) || samePassWallTime || !isMatch(c, foundation)
+    }
+
+    /// Whether Foundation's hour walk finds both passes of the overlap: it only checks whether
+    /// the hour number one hour later is the same, which holds for a one-hour overlap on the hour.
+    static func foundationSeesOverlap(_ c: FoundationCase, _ overlap: ZoneTransition) -> Bool {
+        guard overlap.wallClockChange == -3600, let wall = localDate(c, overlap.instant.seconds) else { return false }
+        return wall.minute == 0 && wall.second == 0
+    }
+
+    /// Where a gap swallows midnight (Sao Paulo 2018-11-04, 00:00 -03 -> 01:00 -02), a date-only
+    /// pattern fires at the day's first instant — Foundation's own answer forward, and backward for
+    /// `{day: 4}` or `{weekday: 1}`. Searching backward with a month or a day of the year, it passes
+    /// that day over (`{month: 11, day: 4}` before 2018-12-01 gives 2017-11-04), even under `strict`,
+    /// although its own `dateComponents` reads the day's first instant as November 4th. Checked:
+    /// Chime's answer is that first instant (the local wall clock does not read midnight there and
+    /// an offset change lies at it), every given field matches it by Foundation's reading, and
+    /// Foundation's answer is further back or nil.
+    static let backwardSkipsDayWithoutMidnight = FoundationDivergence(test: "foundationBackwardSkipsDayWithoutMidnight") { c, chime, foundation in
+        guard c.direction == "backward", c.hour == nil, c.minute == nil, c.second == nil, c.nanosecond == nil,
+              let chime, chime.adjustment == .gapNextTime,
+              let gap = nearestOffsetChange(c, chime.seconds), gap.instant.seconds == chime.seconds, gap.wallClockChange > 0,
+              let wall = localDate(c, chime.seconds), wall.hour != 0 || wall.minute != 0,
+              FoundationOracle.mismatches(c, seconds: chime.seconds, nanoseconds: chime.nanoseconds).isEmpty else { return false }
+        return foundation.map { isCloser(c, chime, than: $0) } ?? true
     }
 
     /// The offset change nearest to an instant, within a day of it, from Foundation's own zone data.

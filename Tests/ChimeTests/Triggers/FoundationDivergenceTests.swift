@@ -71,6 +71,35 @@ import Testing
         #expect(try Self.chime("Antarctica/Casey", after: casey, CalendarComponents(hour: 5)) == 1_538_856_000)
     }
 
+    /// Overlaps that are not one hour on the hour. Troll falls back two hours at
+    /// 2026-10-25T01:00:00Z (03:00 +02 -> 01:00 +00), so 01:30 comes at 23:30:00Z (+02) and again
+    /// at 01:30:00Z (+00); `.last` is the second. Foundation gives the first. Casey fell back three
+    /// hours at 2023-03-08T16:00:00Z (03:00 +11 -> 00:00 +08): 01:00 is at 14:00:00Z and 17:00:00Z;
+    /// Foundation's `.last` is again the first.
+    @Test func foundationUnseenOverlaps() throws {
+        let troll: Int64 = 1_792_843_200                                  // 2026-10-24T12:00:00Z
+        #expect(Self.foundation("Antarctica/Troll", after: troll, DateComponents(hour: 1, minute: 30), .nextTime, .last) == 1_792_884_600)
+        #expect(try Self.chime("Antarctica/Troll", after: troll, CalendarComponents(hour: 1, minute: 30), .nextTime, .last) == 1_792_891_800)
+        let casey: Int64 = 1_678_276_800                                  // 2023-03-08T12:00:00Z
+        #expect(Self.foundation("Antarctica/Casey", after: casey, DateComponents(hour: 1), .nextTime, .last) == 1_678_284_000)
+        #expect(try Self.chime("Antarctica/Casey", after: casey, CalendarComponents(hour: 1), .nextTime, .last) == 1_678_294_800)
+    }
+
+    /// Sao Paulo skipped midnight on 2018-11-04 (00:00 -03 -> 01:00 -02 at 03:00:00Z), so that
+    /// day begins at 01:00 -02 = 03:00:00Z: Foundation's answer for `{day: 4}` searched backward
+    /// from 2018-11-10. With the month given it passes the day over and answers a year earlier,
+    /// 2017-11-04 00:00 -02 = 02:00:00Z, under `nextTime` and `strict` alike.
+    @Test func foundationBackwardSkipsDayWithoutMidnight() throws {
+        let start: Int64 = 1_543_665_600                                  // 2018-12-01T12:00:00Z
+        for policy in [Calendar.MatchingPolicy.nextTime, .strict] {
+            #expect(Self.foundation("America/Sao_Paulo", after: start, DateComponents(month: 11, day: 4), policy, .first, .backward) == 1_509_760_800)
+        }
+        #expect(Self.foundation("America/Sao_Paulo", after: 1_541_851_200, DateComponents(day: 4), .nextTime, .first, .backward) == 1_541_300_400)
+        for policy in [MatchingPolicy.nextTime, .strict] {
+            #expect(try Self.chime("America/Sao_Paulo", after: start, CalendarComponents(month: 11, day: 4), policy, .first, .backward) == 1_541_300_400)
+        }
+    }
+
     /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
     /// answers 2000-01-31T21:00:00Z (Feb 1 00:00 in Khartoum), which is not January 3rd at all.
     @Test func foundationYearPatternGivesUpInsideYear() throws {
