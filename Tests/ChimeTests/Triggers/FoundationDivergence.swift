@@ -77,15 +77,21 @@ struct FoundationDivergence: Sendable {
         c.direction == "backward" && foundation == nil && hasWeekFields(c) && isVerifiedMatch(c, chime)
     }
 
-    /// Q8: a pattern with a fixed year or week-year gives up (nil) although a match in that year
-    /// exists, answers with a date in another year, or — once the year's only match has passed —
-    /// answers with a date that matches nothing although no day is missing.
+    /// Q8: a pattern with a fixed year or week-year gives up (nil) although a match (or a missing
+    /// day's stand-in) in that year exists, answers with a date in another year, answers — once
+    /// the year's only match has passed — with a date that matches nothing although no day is
+    /// missing, or, searching backward, lands on an instant that matches nothing while Chime's
+    /// answer is a verified match.
     static let yearPatternGivesUpInsideYear = FoundationDivergence(test: "foundationYearPatternGivesUpInsideYear") { c, chime, foundation in
         guard c.year != nil || c.yearForWeekOfYear != nil else { return false }
         if let foundation {
             let wrong = FoundationOracle.mismatches(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
             let wrongYear = wrong.contains { $0 == "year" || $0 == "yearForWeekOfYear" }
             if wrongYear { return chime == nil || isVerifiedMatch(c, chime) || isInWantedYear(c, chime) }
+            // Backward, Foundation starts from the year's last second and steps back months of a
+            // fixed length, landing on instants that match nothing (Amsterdam `{year: 2156,
+            // month: 9, day: 13}` before 2157-03-27: 2156-10-01 00:00, not September 13th).
+            if c.direction == "backward" && !isMatch(c, foundation) && isVerifiedMatch(c, chime) { return true }
             // `{year: 2000, month: 1, day: 3}` after that day: Foundation answers Feb 1, a day that
             // matches nothing — not a stand-in, since January 3rd exists. Chime: no more fires.
             guard chime == nil, let year = c.year, let month = c.month, let day = c.day, wrong.contains(where: { $0 == "month" || $0 == "day" }),
@@ -94,7 +100,10 @@ struct FoundationDivergence: Sendable {
                   let days = calendar.range(of: .day, in: .month, for: first) else { return false }
             return days.contains(day)
         }
-        return isVerifiedMatch(c, chime)
+        // Foundation gives up; Chime's answer is a match, or a missing day's stand-in in the year.
+        let isMissingDayStandIn = chime.map { [.missingDayNextTime, .missingDayNextTimePreservingSmallerComponents,
+                                               .missingDayPreviousTimePreservingSmallerComponents].contains($0.adjustment) } ?? false
+        return isVerifiedMatch(c, chime) || (isMissingDayStandIn && isInWantedYear(c, chime))
     }
 
     /// Q6: weekday-ordinal, week-of-month and week-year patterns answered with a date whose weekday

@@ -106,6 +106,15 @@ import Testing
         let start: Int64 = 948_189_600                                    // 2000-01-18T10:00:00Z
         #expect(Self.foundation("Africa/Khartoum", after: start, DateComponents(year: 2000, month: 1, day: 3)) == 949_352_400)
         #expect(try Self.chime("Africa/Khartoum", after: start, CalendarComponents(year: 2000, month: 1, day: 3)) == nil)
+
+        // Backward from 2026-03-27: `{year: 2025, month: 9, day: 13}` in Amsterdam is Sep 13 00:00
+        // CEST = 2025-09-12T22:00:00Z; Foundation answers Oct 1 00:00 CEST. `{year: 2025, month: 11}`
+        // in New York is Nov 1 00:00 EDT = 04:00:00Z; Foundation answers 01:00 EDT.
+        let spring: Int64 = 1_774_612_800                                 // 2026-03-27T12:00:00Z
+        #expect(Self.foundation("Europe/Amsterdam", after: spring, DateComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_759_269_600)
+        #expect(try Self.chime("Europe/Amsterdam", after: spring, CalendarComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_757_714_400)
+        #expect(Self.foundation("America/New_York", after: spring, DateComponents(year: 2025, month: 11), .nextTime, .first, .backward) == 1_761_973_200)
+        #expect(try Self.chime("America/New_York", after: spring, CalendarComponents(year: 2025, month: 11), .nextTime, .first, .backward) == 1_761_969_600)
     }
 
     /// The 2nd Monday after 2026-02-10 (UTC): February's was the 9th, March's is 2026-03-09
