@@ -140,8 +140,8 @@ struct FoundationDivergence: Sendable {
     }
 
     /// Q9: Foundation notices a DST gap only where its hour-by-hour walk sees the hour number jump
-    /// by two (01:59:59 -> 03:00:00) or from 23 to 1; its midnight rule also catches any gap that
-    /// starts at midnight. Every other gap goes unseen — part of an hour (Lord Howe, 02:00 ->
+    /// by two (01:59:59 -> 03:00:00) or from 23 to 1; its midnight rule also catches, for
+    /// `{hour: 0}`, any gap that starts at midnight. Every other gap goes unseen — part of an hour (Lord Howe, 02:00 ->
     /// 02:30), a whole hour off the hour (Hong Kong 1975, 03:30 -> 04:30), the day's last hour
     /// (Nuuk since 2024, 23:00 -> 00:00), three hours (Casey 2018, 04:00 -> 07:00) — so a wall time
     /// inside it never matches: Foundation drops the day whatever the matching policy, or answers
@@ -229,7 +229,7 @@ struct FoundationDivergence: Sendable {
         guard let calendar = FoundationOracle.calendar(for: c) else { return true }
         let before = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds - 1, 0))
         let after = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds, 0))
-        return after - before == 2 || (before == 23 && after > 0)
+        return after - before == 2 || (before == 23 && (after == 1 || (after > 1 && c.hour == 0)))
     }
 
     /// Whether the case's wall time (its hour, minute and second, the missing ones 0) falls into
@@ -301,17 +301,16 @@ struct FoundationDivergence: Sendable {
         return ours.day == 1 && ours.year == theirs.year && ours.month == theirs.month && theirs.day != 1
     }
 
-    /// Q7: near offset changes, backward searches for a date-only pattern (`{weekday: 1}`,
-    /// `{yearForWeekOfYear: Y}`, `{dayOfYear: N}`) answer the last second (23:59:59) of the matching
-    /// day instead of its start — not a match of Foundation's own rule that the unset time is 00:00:00.
-    /// Checked: Chime's verified match is the start of that same day.
+    /// Q7/Q16: backward searches for a date-only pattern (`{weekday: 1}`, `{yearForWeekOfYear: Y}`,
+    /// `{dayOfYear: N}`) step back by the length of the day they are on, so they answer an
+    /// instant that is not the matching day's start: its last second (23:59:59), or, next to a
+    /// 23- or 25-hour day, an hour off (New York `{dayOfYear: 66}` before 2026-03-20: Mar 7 23:00
+    /// EST) — no match of Foundation's own rule that the unset time is 00:00:00. Checked: Chime's
+    /// answer is a verified match and Foundation's answer, within a day of it, matches nothing.
     static let backwardLandsOnDayEnd = FoundationDivergence(test: "foundationBackwardLandsOnDayEnd") { c, chime, foundation in
         guard c.direction == "backward", c.hour == nil, c.minute == nil, c.second == nil,
-              let chime, let foundation, isVerifiedMatch(c, chime),
-              let ours = localDate(c, chime.seconds), let theirs = localDate(c, foundation.seconds, foundation.nanoseconds)
-        else { return false }
-        return ours.year == theirs.year && ours.month == theirs.month && ours.day == theirs.day
-            && theirs.hour == 23 && theirs.minute == 59 && theirs.second == 59
+              let chime, let foundation, isVerifiedMatch(c, chime), !isMatch(c, foundation) else { return false }
+        return abs(foundation.seconds - chime.seconds) < 86_400
     }
 
     /// Q11: backward day-of-month and day-of-year searches that pass over months or years of

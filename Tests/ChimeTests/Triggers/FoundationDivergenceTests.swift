@@ -182,6 +182,15 @@ import Testing
         let start: Int64 = 1_773_482_400                                  // 2026-03-14T10:00:00Z, a Saturday
         #expect(Self.foundation("UTC", after: start, DateComponents(weekday: 7), .nextTime, .first, .backward) == 1_772_927_999)
         #expect(try Self.chime("UTC", after: start, CalendarComponents(weekday: 7), .nextTime, .first, .backward) == 1_772_841_600)
+
+        // The day before New York's 23-hour day: `{dayOfYear: 66}` (2026-03-07) backward from
+        // 03-20 is Mar 7 00:00 EST = 05:00:00Z. Foundation answers Mar 7 23:00 EST (04:00:00Z on
+        // the 8th), an hour short of the day's end and not its start.
+        let spring: Int64 = 1_774_008_000                                 // 2026-03-20T12:00:00Z
+        var dayOfYear66 = DateComponents()
+        dayOfYear66.dayOfYear = 66
+        #expect(Self.foundation("America/New_York", after: spring, dayOfYear66, .nextTime, .first, .backward) == 1_772_942_400)
+        #expect(try Self.chime("America/New_York", after: spring, CalendarComponents(dayOfYear: 66), .nextTime, .first, .backward) == 1_772_859_600)
     }
 
     /// `{day: 30}` backward from 2009-10-25T21:30:53Z in Europe/Samara (Oct 26 01:30 +04:00): the
