@@ -245,12 +245,11 @@ struct CalendarSearch {
             let instant: Instant, adjustment: FireAdjustment
             // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
             // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every
-            // policy. So does `{hour: 0}` searched forward when that instant still reads hour 0
-            // (Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z, even with `strict`).
+            // policy. So does `{hour: 0}` when that instant still reads hour 0 (Asia/Thimphu
+            // 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z, even with `strict`).
             let c = trigger.components
             let startOfDay = time == 0 && ((p.highestLevel <= 2 && c.hour == nil)
-                || (!preferLater && c.hour == 0 && c.minute == nil && c.second == nil
-                    && transition + Int64(after) - day * 86_400 < 3600))
+                || (c.hour == 0 && c.minute == nil && c.second == nil && transition + Int64(after) - day * 86_400 < 3600))
             if trigger.gapPolicy == nil && !startOfDay
                 && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
                                            hourFree: hourFree, backward: preferLater) { return nil }

@@ -216,9 +216,9 @@ struct FoundationDivergence: Sendable {
         return foundation.map { isCloser(c, chime, than: $0) } ?? true
     }
 
-    /// The offset change nearest to an instant, within a day of it, from Foundation's own zone data.
+    /// The offset change nearest to an instant, within two days of it, from Foundation's own zone data.
     static func nearestOffsetChange(_ c: FoundationCase, _ seconds: Int64) -> ZoneTransition? {
-        FoundationZoneRules.rules(for: c.zone)?.transitions(from: Instant(seconds: seconds - 86_400), to: Instant(seconds: seconds + 86_400))
+        FoundationZoneRules.rules(for: c.zone)?.transitions(from: Instant(seconds: seconds - 172_800), to: Instant(seconds: seconds + 172_800))
             .filter { $0.wallClockChange != 0 }
             .min { abs($0.instant.seconds - seconds) < abs($1.instant.seconds - seconds) }
     }
