@@ -65,6 +65,7 @@ struct CalendarSearch {
             }
             return nil
         }
+        if let fire = try standInForMonthJustPassed(after: t) { return fire }
         while day <= Self.lastDay {
             let f = DateFields(dayNumber: day)
             if let year = p.year, f.year != year {
@@ -98,6 +99,21 @@ struct CalendarSearch {
             (day, lowerTime) = (day + 1, 0)
         }
         return nil
+    }
+
+    /// Foundation picks the year to search from the start and the wanted date as its calendar
+    /// rolls it over: February 30th 2026 is March 2nd, so a search from March 1st still looks at
+    /// February 2026, and `nextTimePreservingSmallerComponents` fires at its stand-in if that is
+    /// still ahead (`{month: 2, day: 30, hour: 22, minute: 1}` from 2026-03-01 10:00 UTC fires
+    /// 2026-03-01 22:01, not 2027-03-01 22:01). The other policies' stand-ins are behind the start.
+    private func standInForMonthJustPassed(after t: Instant) throws(TriggerError) -> Fire? {
+        guard trigger.matchingPolicy == .nextTimePreservingSmallerComponents, let month = p.month, let wanted = p.day else { return nil }
+        let startDate = DateFields(dayNumber: CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
+        let (year, previousMonth) = startDate.month == 1 ? (startDate.year - 1, 12) : (startDate.year, startDate.month - 1)
+        let length = Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(previousMonth)))
+        guard previousMonth == month, wanted > length, p.year.map({ $0 == year }) ?? true else { return nil }
+        let lastDay = DateFields(dayNumber: CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(length)))
+        return try missingDay(in: lastDay, isAfter: { $0 > t }, preferLater: false, monthPinned: true, first: true)
     }
 
     /// The first matching wall time on `day` at or after `lower` (ns since midnight) that fires after `t`.
