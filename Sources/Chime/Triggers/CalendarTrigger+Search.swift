@@ -290,15 +290,17 @@ struct CalendarSearch {
     /// - Without an hour field (`{day: 29}`, `{weekOfYear: 44}`), Foundation stops at the day's
     ///   first instant and never consults the policy: the earlier pass (America/Guyana, where
     ///   1992-03-29 00:00 came twice: `{day: 29}` with `.last` is 03:00:00Z, not 04:00:00Z).
-    /// - Searching backward, `.first` is the first pass met going back in time, the later one —
-    ///   unless a day-level field moved the search to another day's start, from which Foundation
-    ///   looks for the hour forward (America/Boa_Vista 1950-04-16, 00:59:59 -03 -> 00:00 -04:
-    ///   `{day: 16, hour: 0}` before 04-17 with `.first` is 03:00:00Z, the earlier pass).
+    /// - Searching backward, `.last` walks back to the earlier pass, and `.first` is the first pass
+    ///   met going back in time, the later one — unless a day-level field moved the search to
+    ///   another day's start, from which Foundation looks for the hour forward and meets the
+    ///   earlier pass first (America/Havana 2026-11-01, 00:59:59 CDT -> 00:00 CST: `{day: 1,
+    ///   hour: 0}` before 11-05 is 04:00:00Z under both policies).
     private func appleOverlapPolicy(day: Int64, backward: Bool) -> OverlapPolicy {
         if trigger.components.hour == nil { return .first }
-        let movedToDayStart = backward && (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
+        guard backward else { return trigger.repeatedTimePolicy == .first ? .first : .last }
+        let movedToDayStart = (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
             && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day
-        return (trigger.repeatedTimePolicy == .first) != (backward && !movedToDayStart) ? .first : .last
+        return trigger.repeatedTimePolicy == .last || movedToDayStart ? .first : .last
     }
 
     /// Whether Foundation, under an Apple matching policy, leaves the skipped wall time `wall` on
@@ -333,13 +335,17 @@ struct CalendarSearch {
             // takes the day's first hour with the wanted minute and second as its candidate.
             // previousTime refuses a stand-in there (America/Antigua 1942-05-03, 00:00 -04 ->
             // 01:00 -03: `{hour: 0}` before 04:00:01Z gives 05-02 00:00 -04 = 04:00:00Z, not 23:00
-            // the evening before); nextTime gives the day's first instant only if that candidate is
-            // behind the start (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}`
-            // before 04:00:01Z passes the day over).
+            // the evening before). nextTime gives the day's first instant — unless a given second
+            // ahead of the start's makes Foundation step its candidate back a minute, which then
+            // no longer matches (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}`
+            // before 04:00:01Z passes the day over; `{hour: 0, minute: 59}` gives 04:00:00Z).
             if startsInFirstHourOfDay && p.highestLevel == 3 && !p.hasWeekdayFields {
                 switch trigger.matchingPolicy {
                 case .previousTimePreservingSmallerComponents: return true
-                case .nextTime: return CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + wall % 3600 >= startWall
+                case .nextTime:
+                    let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + wall % 3600
+                    return trigger.components.second != nil && candidate > startWall
+                        && wall % 60 > CivilArithmetic.floorDivMod(startWall, 60).remainder
                 case .nextTimePreservingSmallerComponents, .strict: break
                 }
             }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Chime
+
+/// Foundation's rules at transitions that Chime copies (FoundationSemantics.md, "rules found by
+/// the differential run"). Each case carries a hand-derived answer with its reasoning, and
+/// Foundation's `Calendar.nextDate` must give the same answer on this machine.
+///
+/// America/Havana, 2026: clocks jump from 00:00 CST to 01:00 CDT at 2026-03-08T05:00:00Z, so that
+/// day has no midnight and begins at 05:00:00Z; they fall back from 01:00 CDT to 00:00 CST at
+/// 2026-11-01T05:00:00Z, so 00:xx on November 1 happens at 04:xxZ (CDT) and again at 05:xxZ (CST).
+@Suite struct FoundationTransitionRulesTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let zone: String
+        let after: Int64
+        let components: CalendarComponents
+        var policy = MatchingPolicy.nextTime
+        var repeated = RepeatedTimePolicy.first
+        var direction = SearchDirection.forward
+        let expected: Int64
+        let reason: String
+        var description: String { reason }
+    }
+
+    static let cases: [Case] = [
+        Case(zone: "America/Havana", after: 1_792_497_600, components: CalendarComponents(day: 1), repeated: .last,
+             expected: 1_793_505_600, reason: "{day: 1} without an hour is the day's first instant, 04:00Z, even with .last"),
+        Case(zone: "America/Havana", after: 1_793_880_000, components: CalendarComponents(day: 1, hour: 0), direction: .backward,
+             expected: 1_793_505_600, reason: "backward {day: 1, hour: 0} .first lands on the day's start and meets 04:00Z first"),
+        Case(zone: "America/Havana", after: 1_793_880_000, components: CalendarComponents(day: 1, hour: 0), repeated: .last,
+             direction: .backward, expected: 1_793_505_600, reason: "backward .last walks back to the earlier pass, 04:00Z"),
+        Case(zone: "America/Havana", after: 1_793_534_400, components: CalendarComponents(hour: 0), direction: .backward,
+             expected: 1_793_509_200, reason: "backward {hour: 0} .first steps back in time and meets 05:00Z (CST) first"),
+        Case(zone: "America/Havana", after: 1_772_366_400, components: CalendarComponents(day: 8, hour: 0),
+             policy: .previousTimePreservingSmallerComponents, expected: 1_775_620_800,
+             reason: "previousTime has no stand-in for March 8's missing midnight (an hour back is March 7): April 8 00:00 CDT"),
+        Case(zone: "America/Havana", after: 1_772_946_001, components: CalendarComponents(hour: 0),
+             policy: .previousTimePreservingSmallerComponents, direction: .backward, expected: 1_772_859_600,
+             reason: "backward previousTime from 01:00:01 CDT on March 8 passes the day over: March 7 00:00 CST"),
+        Case(zone: "America/Havana", after: 1_772_946_001, components: CalendarComponents(hour: 0, minute: 30), direction: .backward,
+             expected: 1_772_946_000, reason: "backward nextTime from 01:00:01 CDT: the day's first instant, 05:00:00Z"),
+        Case(zone: "America/Havana", after: 1_772_946_001, components: CalendarComponents(hour: 0, minute: 30, second: 5),
+             direction: .backward, expected: 1_772_861_405,
+             reason: "with a second ahead of the start's, Foundation's candidate slips a minute and the day is passed over"),
+        Case(zone: "America/Havana", after: 1_773_057_600, components: CalendarComponents(hour: 0, minute: 30, weekday: 1),
+             direction: .backward, expected: 1_772_946_000, reason: "backward from Monday, Sunday March 8's 00:30 is its first instant"),
+        Case(zone: "America/Havana", after: 1_773_000_000, components: CalendarComponents(hour: 0, minute: 30, weekday: 1),
+             direction: .backward, expected: 1_772_343_000, reason: "backward from later that Sunday, the day is passed over: March 1 00:30 CST"),
+        Case(zone: "UTC", after: 1_772_359_200, components: CalendarComponents(month: 2, day: 30, hour: 22, minute: 1),
+             policy: .nextTimePreservingSmallerComponents, expected: 1_772_402_460,
+             reason: "February 30th 2026 rolls over to March 2nd, so from March 1 10:00 its stand-in March 1 22:01 is ahead"),
+        Case(zone: "UTC", after: 1_772_492_400, components: CalendarComponents(month: 2, day: 30, hour: 22, minute: 1),
+             policy: .nextTimePreservingSmallerComponents, expected: 1_803_938_460,
+             reason: "from March 2 23:00 that stand-in has passed: 2027-03-01 22:01"),
+        Case(zone: "Asia/Thimphu", after: 560_023_128, components: CalendarComponents(hour: 0), policy: .strict,
+             expected: 560_025_000, reason: "1987-10-01 begins at 00:30 +06 (00:00 +05:30 was skipped), which still reads hour 0"),
+    ]
+
+    @Test(arguments: cases) func chimeAndFoundationAgree(_ c: Case) throws {
+        let trigger = try CalendarTrigger(components: c.components, matchingPolicy: c.policy, repeatedTimePolicy: c.repeated,
+                                          direction: c.direction)
+        let chime = try trigger.fire(from: Instant(seconds: c.after), in: try Fixtures.tzifDatabase.rules(for: c.zone))?.instant.seconds
+        #expect(chime == c.expected, "\(c.reason)")
+
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: c.zone)!
+        var wanted = DateComponents()
+        for (name, value) in c.components.named { if let value { wanted.setValue(value, for: Self.component(name)) } }
+        let foundation = calendar.nextDate(
+            after: Date(timeIntervalSince1970: Double(c.after)), matching: wanted, matchingPolicy: FoundationOracle.matchingPolicy(c.policy.rawValue),
+            repeatedTimePolicy: c.repeated == .last ? .last : .first, direction: c.direction == .backward ? .backward : .forward)
+        #expect(foundation.map { Int64($0.timeIntervalSince1970) } == c.expected, "Foundation: \(c.reason)")
+    }
+
+    static func component(_ name: String) -> Calendar.Component {
+        switch name {
+        case "year": .year
+        case "month": .month
+        case "day": .day
+        case "hour": .hour
+        case "minute": .minute
+        case "second": .second
+        case "weekday": .weekday
+        case "weekdayOrdinal": .weekdayOrdinal
+        case "weekOfMonth": .weekOfMonth
+        case "weekOfYear": .weekOfYear
+        case "yearForWeekOfYear": .yearForWeekOfYear
+        case "dayOfYear": .dayOfYear
+        default: .nanosecond
+        }
+    }
+}
