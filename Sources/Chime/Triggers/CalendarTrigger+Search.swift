@@ -343,9 +343,10 @@ struct CalendarSearch {
                 switch trigger.matchingPolicy {
                 case .previousTimePreservingSmallerComponents: return true
                 case .nextTime:
-                    let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + wall % 3600
+                    let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600
+                        + CivilArithmetic.floorDivMod(wall, 3600).remainder
                     return trigger.components.second != nil && candidate > startWall
-                        && wall % 60 > CivilArithmetic.floorDivMod(startWall, 60).remainder
+                        && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startWall, 60).remainder
                 case .nextTimePreservingSmallerComponents, .strict: break
                 }
             }

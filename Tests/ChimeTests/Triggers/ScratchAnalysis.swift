@@ -46,3 +46,13 @@ import Testing
         try out.joined(separator: "\n").write(toFile: path + ".analysis", atomically: true, encoding: .utf8)
     }
 }
+
+@Suite struct ScratchZone {
+    @Test func show() throws {
+        guard let z = ProcessInfo.processInfo.environment["SCRATCH_ZONE"], let at = Int64(ProcessInfo.processInfo.environment["SCRATCH_AT"] ?? "") else { return }
+        let rules = FoundationZoneRules.rules(for: z)!
+        for t in rules.transitions(from: Instant(seconds: at - 3 * 86_400), to: Instant(seconds: at + 3 * 86_400)) {
+            print("scratch: \(FoundationOracle.iso(t.instant.seconds, 0)) \(t.before.utcOffset) -> \(t.after.utcOffset)")
+        }
+    }
+}
