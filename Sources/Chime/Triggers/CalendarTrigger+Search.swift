@@ -205,15 +205,30 @@ struct CalendarSearch {
         return c.hour == nil && c.minute == nil && c.second == nil && c.nanosecond == nil
     }
 
+    /// The last matching wall time on `day` at or before `upper` that fires before `t` — the mirror
+    /// of `firstFire`: a fire in an overlap's first pass is kept only once no earlier wall time
+    /// within the overlap's length can fire later (hourly `{second: 0}` before 01:00:01 +05 on
+    /// Antarctica/Mawson's 2009-10-18, 02:00 +06 -> 01:00 +05 at 2009-10-17T20:00:00Z, meets 01:59:00
+    /// +06 = 19:59:00Z first, but 01:00:00 +05 = 20:00:00Z is later).
     private func lastFire(onDay day: Int64, upTo upper: Int64, before t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
         var time = p.lastTime(atOrBefore: upper)
+        var firstPass: (fire: Fire, wallLimit: Int64)?
         while let tod = time {
+            let wall = day * 86_400 + tod / 1_000_000_000
+            if let pending = firstPass, wall <= pending.wallLimit { return pending.fire }
             if let fire = try resolve(day: day, time: tod, isAfter: { $0 < t }, preferLater: true, skippedGap: &skippedGap) {
-                return fire
+                if let pending = firstPass {
+                    if fire.adjustment != .overlapFirst { return fire.instant > pending.fire.instant ? fire : pending.fire }
+                } else {
+                    guard fire.adjustment == .overlapFirst, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
+                        return fire
+                    }
+                    firstPass = (fire, wall - (later - earlier))
+                }
             }
             time = p.lastTime(atOrBefore: tod - 1)
         }
-        return nil
+        return firstPass?.fire
     }
 
     // MARK: Resolving a wall time
