@@ -336,16 +336,19 @@ struct CalendarSearch {
                                          hourFree: Bool, backward: Bool) -> Bool {
         if hourFree { return true }
         let gapStart = transition + Int64(before), gapEnd = transition + Int64(after)
+        let midnightSkipped = gapStart <= day * 86_400
+        let (startDay, startSecondOfDay) = CivilArithmetic.floorDivMod(startWall, 86_400)
+        let startHour = CivilArithmetic.floorDivMod(startWall, 3600).quotient
+        let startsInFirstHourOfDay = midnightSkipped && startDay == day && startHour == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
+        let timeOnly = p.highestLevel == 3 && !p.hasWeekdayFields
+        let policy = trigger.matchingPolicy
         // A day-level field brings the search to the day's first instant, already past a skipped
         // midnight; stepping back an hour from there would leave the wanted day, so Foundation
         // offers no earlier stand-in and moves on (America/Asuncion 1988-10-01, 00:00 -04 ->
         // 01:00 -03: `{day: 1, hour: 0}` after 09-30 gives 11-01 00:00 -03 = 03:00:00Z).
-        if trigger.matchingPolicy == .previousTimePreservingSmallerComponents && gapStart <= day * 86_400
+        if policy == .previousTimePreservingSmallerComponents && midnightSkipped
             && (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields) { return true }
         if backward {
-            let startsInFirstHourOfDay = gapStart <= day * 86_400
-                && CivilArithmetic.floorDivMod(startWall, 86_400).quotient == day
-                && CivilArithmetic.floorDivMod(startWall, 3600).quotient == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
             // `{hour: 0, …}` alone from within the first hour after a skipped midnight: Foundation
             // takes the day's first hour with the wanted minute and second as its candidate.
             // previousTime refuses a stand-in there (America/Antigua 1942-05-03, 00:00 -04 ->
@@ -354,35 +357,36 @@ struct CalendarSearch {
             // ahead of the start's makes Foundation step its candidate back a minute, which then
             // no longer matches (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}`
             // before 04:00:01Z passes the day over; `{hour: 0, minute: 59}` gives 04:00:00Z).
-            if startsInFirstHourOfDay && p.highestLevel == 3 && !p.hasWeekdayFields {
-                switch trigger.matchingPolicy {
+            if startsInFirstHourOfDay && timeOnly {
+                switch policy {
                 case .previousTimePreservingSmallerComponents: return true
                 case .nextTime:
                     let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600
                         + CivilArithmetic.floorDivMod(wall, 3600).remainder
                     return trigger.components.second != nil && candidate > startWall
-                        && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startWall, 60).remainder
+                        && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startSecondOfDay, 60).remainder
                 case .nextTimePreservingSmallerComponents, .strict: break
                 }
             }
             guard p.hasWeekdayFields else { return false }
-            if gapStart <= day * 86_400 {
-                // The day's midnight is skipped. Reached from a later day, a weekday search lands
-                // on the day's first instant and adjusts from there (America/Grenada 1942-05-03,
-                // 00:00 -04 -> 01:00 -03: `{weekday: 1, hour: 0, minute: 59}` before Monday 00:03
-                // -03 gives 01:00 -03 = 04:00:00Z), as it does from within the day's first hour. A
-                // start later that same day matches the weekday already; the hour search then
-                // overshoots into the next day, steps back and passes the day over (America/Halifax,
-                // `{weekday: 1, hour: 0, minute: 0}` before 1925-05-03T19:54:09Z: 04-26 00:00).
-                let startDay = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
-                return startDay == day && CivilArithmetic.floorDivMod(startWall, 3600).quotient
-                    != CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
-            }
+            // The day's midnight is skipped. Reached from a later day, a weekday search lands on
+            // the day's first instant and adjusts from there (America/Grenada 1942-05-03, 00:00 -04
+            // -> 01:00 -03: `{weekday: 1, hour: 0, minute: 59}` before Monday 00:03 -03 gives 01:00
+            // -03 = 04:00:00Z), as it does from within the day's first hour. A start later that
+            // same day matches the weekday already; the hour search then overshoots into the next
+            // day, steps back and passes the day over (America/Halifax, `{weekday: 1, hour: 0,
+            // minute: 0}` before 1925-05-03T19:54:09Z: 04-26 00:00).
+            if midnightSkipped { return startDay == day && !startsInFirstHourOfDay }
             return CivilArithmetic.floorDivMod(gapStart - 1, 86_400).quotient != CivilArithmetic.floorDivMod(gapEnd, 86_400).quotient
         }
-        let midnightGapHour = trigger.matchingPolicy == .nextTimePreservingSmallerComponents
-            && trigger.components.hour == 0 && gapStart <= day * 86_400
-            && CivilArithmetic.floorDivMod(startWall, 3600).quotient == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
+        // `{hour: 0, …}` alone, started within midnight's hour the day before a skipped midnight:
+        // Foundation rejects that day's candidate (behind the start) and moves to the next day's
+        // first instant, past the gap, where previousTime refuses a stand-in (America/Havana
+        // 2026-03-08, 00:00 CST -> 01:00 CDT: `{hour: 0}` from 03-07 00:17 CST gives 03-09 00:00
+        // CDT; from 03-07 10:00 CST it gives 23:00 CST that evening).
+        if policy == .previousTimePreservingSmallerComponents && timeOnly && midnightSkipped
+            && startDay == day - 1 && startSecondOfDay < 3600 { return true }
+        let midnightGapHour = policy == .nextTimePreservingSmallerComponents && trigger.components.hour == 0 && startsInFirstHourOfDay
         return !midnightGapHour && wall <= startWall
     }
 
@@ -443,6 +447,12 @@ struct CalendarSearch {
         // The stand-in day must still match the other date fields: `{month: 2, day: 29, weekday: 6}`
         // stands in Friday 2013-03-01 for 2013's missing Feb 29, but not Sunday 2009-03-01.
         guard p.matchesWeekAndWeekday(DateFields(dayNumber: day)) else { return nil }
+        // Foundation checks a stand-in against the fields it asked for — the preserved time, or
+        // with nextTime the pattern's own hour — so one whose wall time falls into a gap is dropped,
+        // not moved (America/Asuncion 2023-10-01, 00:00 -04 -> 01:00 -03: `{day: 31, hour: 0,
+        // minute: 30}` after 09-20 skips the Oct 1 stand-in and fires 10-31 00:30 under every policy).
+        if monthPinned, let checked = adjustment == .missingDayNextTime ? (trigger.components.hour != nil ? p.fixedTime : nil) : time,
+           case .gap = zone.resolve(localSeconds: day * 86_400 + checked / 1_000_000_000) { return nil }
         var ignored = false
         return try resolve(day: day, time: time, isAfter: accept, preferLater: preferLater, adjustment: adjustment, skippedGap: &ignored)
     }
