@@ -124,25 +124,39 @@ struct CalendarSearch {
     /// a fire in an overlap's second pass is kept only once no later wall time within the
     /// overlap's length can fire earlier.
     private func firstFire(onDay day: Int64, from lower: Int64, after t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
-        var time = p.firstTime(atOrAfter: lower)
         var secondPass: (fire: Fire, wallLimit: Int64)?
-        while let tod = time {
-            let wall = day * 86_400 + tod / 1_000_000_000
-            if let pending = secondPass, wall >= pending.wallLimit { return pending.fire }
-            if let fire = try resolve(day: day, time: tod, isAfter: { $0 > t }, preferLater: false, skippedGap: &skippedGap) {
-                if let pending = secondPass {
-                    // Later second-pass fires are later instants too; a first-pass one may be sooner.
-                    if fire.adjustment != .overlapLast { return fire.instant < pending.fire.instant ? fire : pending.fire }
-                } else {
-                    guard fire.adjustment == .overlapLast, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
-                        return fire
+        var (d, from) = (day, lower)
+        while true {
+            var time = p.firstTime(atOrAfter: from)
+            while let tod = time {
+                let wall = d * 86_400 + tod / 1_000_000_000
+                if let pending = secondPass, wall >= pending.wallLimit { return pending.fire }
+                if let fire = try resolve(day: d, time: tod, isAfter: { $0 > t }, preferLater: false, skippedGap: &skippedGap) {
+                    if let pending = secondPass {
+                        // Later second-pass fires are later instants too; a first-pass one may be sooner.
+                        if fire.adjustment != .overlapLast { return fire.instant < pending.fire.instant ? fire : pending.fire }
+                    } else {
+                        guard fire.adjustment == .overlapLast, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
+                            return fire
+                        }
+                        secondPass = (fire, wall + (later - earlier))
                     }
-                    secondPass = (fire, wall + (later - earlier))
                 }
+                time = p.firstTime(atOrAfter: tod + 1)
             }
-            time = p.firstTime(atOrAfter: tod + 1)
+            // An overlap running past midnight (Phoenix 1944-01-01, 00:01 MWT -> 23:01 MST) puts the
+            // next day's first wall times among the candidates.
+            guard let pending = secondPass, d == day, pending.wallLimit > (d + 1) * 86_400, canContinue(onDay: d + 1) else {
+                return secondPass?.fire
+            }
+            (d, from) = (d + 1, 0)
         }
-        return secondPass?.fire
+    }
+
+    /// Whether the wall times of `day` are candidates without the search stepping to it: no year,
+    /// month or day of the month to match, and the day's week fields match.
+    private func canContinue(onDay day: Int64) -> Bool {
+        p.year == nil && p.month == nil && p.day == nil && p.matchesWeekAndWeekday(DateFields(dayNumber: day))
     }
 
     // MARK: Backward
@@ -211,24 +225,30 @@ struct CalendarSearch {
     /// Antarctica/Mawson's 2009-10-18, 02:00 +06 -> 01:00 +05 at 2009-10-17T20:00:00Z, meets 01:59:00
     /// +06 = 19:59:00Z first, but 01:00:00 +05 = 20:00:00Z is later).
     private func lastFire(onDay day: Int64, upTo upper: Int64, before t: Instant, skippedGap: inout Bool) throws(TriggerError) -> Fire? {
-        var time = p.lastTime(atOrBefore: upper)
         var firstPass: (fire: Fire, wallLimit: Int64)?
-        while let tod = time {
-            let wall = day * 86_400 + tod / 1_000_000_000
-            if let pending = firstPass, wall <= pending.wallLimit { return pending.fire }
-            if let fire = try resolve(day: day, time: tod, isAfter: { $0 < t }, preferLater: true, skippedGap: &skippedGap) {
-                if let pending = firstPass {
-                    if fire.adjustment != .overlapFirst { return fire.instant > pending.fire.instant ? fire : pending.fire }
-                } else {
-                    guard fire.adjustment == .overlapFirst, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
-                        return fire
+        var (d, to) = (day, upper)
+        while true {
+            var time = p.lastTime(atOrBefore: to)
+            while let tod = time {
+                let wall = d * 86_400 + tod / 1_000_000_000
+                if let pending = firstPass, wall <= pending.wallLimit { return pending.fire }
+                if let fire = try resolve(day: d, time: tod, isAfter: { $0 < t }, preferLater: true, skippedGap: &skippedGap) {
+                    if let pending = firstPass {
+                        if fire.adjustment != .overlapFirst { return fire.instant > pending.fire.instant ? fire : pending.fire }
+                    } else {
+                        guard fire.adjustment == .overlapFirst, case let .overlap(earlier, _, later, _) = zone.resolve(localSeconds: wall) else {
+                            return fire
+                        }
+                        firstPass = (fire, wall - (later - earlier))
                     }
-                    firstPass = (fire, wall - (later - earlier))
                 }
+                time = p.lastTime(atOrBefore: tod - 1)
             }
-            time = p.lastTime(atOrBefore: tod - 1)
+            guard let pending = firstPass, d == day, pending.wallLimit < d * 86_400, canContinue(onDay: d - 1) else {
+                return firstPass?.fire
+            }
+            (d, to) = (d - 1, Self.nanosPerDay - 1)
         }
-        return firstPass?.fire
     }
 
     // MARK: Resolving a wall time
