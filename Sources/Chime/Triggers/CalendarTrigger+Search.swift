@@ -80,7 +80,11 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false,
+                    // A month before the start's (reached only because wall times a zone's offset
+                    // spread back may still be after the start) is not searched by Foundation.
+                    let startMonth = startDate
+                    if (Int64(f.year), Int64(f.month)) >= (startMonth.year, startMonth.month),
+                       let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false,
                                                  monthPinned: !isFebruaryAfterLaterJanuaryDay(f, wanted: wanted),
                                                  first: firstMissingDay) { return fire }
                     firstMissingDay = false
