@@ -157,9 +157,25 @@ struct FoundationDivergence: Sendable {
         if let chime, isStandIn, isWantedTimeSkipped(c, by: gap), foundation.map({ isCloser(c, chime, than: $0) }) ?? true {
             return true
         }
-        guard let foundation, !isMatch(c, foundation), abs(foundation.seconds - gap.instant.seconds) <= 86_400,
-              !standIns(c, for: gap).contains(foundation.seconds) else { return false }
+        guard let foundation, !isMatch(c, foundation), abs(foundation.seconds - gap.instant.seconds) <= 86_400 else { return false }
+        // A stand-in is no bug — unless the skipped wall time was already behind the start on the
+        // wall clock, where Foundation gives none for a gap it sees (New York `{hour: 2, minute:
+        // 30}` from 03:00 EDT on 2026-03-08 fires the next day) but does for one it does not.
+        if standIns(c, for: gap).contains(foundation.seconds) && !isWantedTimePassed(c, gap) { return false }
         return chime == nil || isStandIn || isVerifiedMatch(c, chime)
+    }
+
+    /// Whether the case's wall time on the gap's days is at or behind the start's wall time
+    /// (searching forward; at or ahead of it, searching backward).
+    static func isWantedTimePassed(_ c: FoundationCase, _ gap: ZoneTransition) -> Bool {
+        guard let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
+        let startWall = c.startSeconds + Int64(zone.secondsFromGMT(for: FoundationOracle.date(c.startSeconds, c.startNanoseconds)))
+        let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
+        let walls = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }.compactMap { day -> Int64? in
+            guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return nil }
+            return CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time
+        }
+        return !walls.isEmpty && walls.allSatisfy { c.direction == "backward" ? $0 >= startWall : $0 <= startWall }
     }
 
     /// Every instant a matching policy could give for the case's wall time skipped by the gap: the
@@ -184,12 +200,24 @@ struct FoundationDivergence: Sendable {
     /// case by Foundation's reading; and Foundation's answer is nil, further from the start, the
     /// other pass of that same wall time, or no match.
     static let overlapNotDetected = FoundationDivergence(test: "foundationUnseenOverlaps") { c, chime, foundation in
-        guard let chime, chime.adjustment == .overlapFirst || chime.adjustment == .overlapLast,
-              let overlap = nearestOffsetChange(c, chime.seconds), overlap.wallClockChange < 0, !foundationSeesOverlap(c, overlap),
-              isMatch(c, (chime.seconds, chime.nanoseconds)) else { return false }
-        guard let foundation else { return true }
-        let samePassWallTime = localDate(c, chime.seconds, chime.nanoseconds) == localDate(c, foundation.seconds, foundation.nanoseconds)
-        return isCloser(c, chime, than: foundation) || samePassWallTime || !isMatch(c, foundation)
+        guard let chime else { return false }
+        if chime.adjustment == .overlapFirst || chime.adjustment == .overlapLast {
+            guard let overlap = nearestOffsetChange(c, chime.seconds), overlap.wallClockChange < 0, !foundationSeesOverlap(c, overlap),
+                  isMatch(c, (chime.seconds, chime.nanoseconds)) else { return false }
+            guard let foundation else { return true }
+            let samePassWallTime = localDate(c, chime.seconds, chime.nanoseconds) == localDate(c, foundation.seconds, foundation.nanoseconds)
+            return isCloser(c, chime, than: foundation) || samePassWallTime || !isMatch(c, foundation)
+        }
+        // Or Foundation answers the pass of such an overlap that the policy does not name: the
+        // earlier pass, searching backward with `.first` from the later one (Lord Howe
+        // `{hour: 1, minute: 45}` before 01:45 +10:30), where Chime moves on to the day before.
+        guard c.direction == "backward", c.repeatedTimePolicy == "first", let foundation, isVerifiedMatch(c, chime),
+              isMatch(c, foundation), let overlap = nearestOffsetChange(c, foundation.seconds), overlap.wallClockChange < 0,
+              !foundationSeesOverlap(c, overlap) else { return false }
+        // Foundation's answer is in the first pass, and the same wall time's second pass is not
+        // before the start.
+        let repeated = -Int64(overlap.wallClockChange), laterPass = foundation.seconds + repeated
+        return (overlap.instant.seconds - repeated ..< overlap.instant.seconds).contains(foundation.seconds) && laterPass >= c.startSeconds
     }
 
     /// Whether Foundation's hour walk finds both passes of the overlap: it only checks whether

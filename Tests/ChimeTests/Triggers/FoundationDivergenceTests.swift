@@ -69,6 +69,15 @@ import Testing
         let casey: Int64 = 1_538_784_000                                  // 2018-10-06T00:00:00Z
         #expect(Self.foundation("Antarctica/Casey", after: casey, DateComponents(hour: 5)) == 1_538_935_200)
         #expect(try Self.chime("Antarctica/Casey", after: casey, CalendarComponents(hour: 5)) == 1_538_856_000)
+
+        // From the very end of a gap Foundation sees, a skipped wall time is behind the start and
+        // the answer is the next day: New York `{hour: 2, minute: 30}` from 03:00 EDT on 2026-03-08
+        // (07:00:00Z) is 2026-03-09T06:30:00Z. From the end of Hong Kong's unseen gap (04:30 HKST,
+        // 1975-04-19T19:30:00Z) Foundation answers 04:30 for `{hour: 4}` the same day — 05:00 HKST,
+        // 20:00:00Z; Chime, as for New York, the next day's 04:00 HKST = 1975-04-20T19:00:00Z.
+        #expect(Self.foundation("America/New_York", after: 1_772_953_200, DateComponents(hour: 2, minute: 30), .nextTimePreservingSmallerComponents) == 1_773_037_800)
+        #expect(Self.foundation("Asia/Hong_Kong", after: 167_167_800, DateComponents(hour: 4)) == 167_169_600)
+        #expect(try Self.chime("Asia/Hong_Kong", after: 167_167_800, CalendarComponents(hour: 4)) == 167_252_400)
     }
 
     /// Overlaps that are not one hour on the hour. Troll falls back two hours at
@@ -83,6 +92,16 @@ import Testing
         let casey: Int64 = 1_678_276_800                                  // 2023-03-08T12:00:00Z
         #expect(Self.foundation("Antarctica/Casey", after: casey, DateComponents(hour: 1), .nextTime, .last) == 1_678_284_000)
         #expect(try Self.chime("Antarctica/Casey", after: casey, CalendarComponents(hour: 1), .nextTime, .last) == 1_678_294_800)
+
+        // Lord Howe's half-hour fall-back (02:00 +11 -> 01:30 +10:30 at 2026-04-04T15:00:00Z): 01:45
+        // is at 14:45:00Z and 15:15:00Z. Backward from the second with `.first`, the pass met first
+        // going back is the start itself, so — as Foundation does for New York's one-hour overlap —
+        // the answer is the day before, 2026-04-03T14:45:00Z. Foundation answers the earlier pass.
+        let lordHowe: Int64 = 1_775_315_700                               // 2026-04-04T15:15:00Z
+        #expect(Self.foundation("Australia/Lord_Howe", after: lordHowe, DateComponents(hour: 1, minute: 45), .nextTime, .first, .backward) == 1_775_313_900)
+        #expect(try Self.chime("Australia/Lord_Howe", after: lordHowe, CalendarComponents(hour: 1, minute: 45), .nextTime, .first, .backward) == 1_775_227_500)
+        let newYork: Int64 = 1_793_514_600                                // 2026-11-01T06:30:00Z, 01:30 EST
+        #expect(Self.foundation("America/New_York", after: newYork, DateComponents(hour: 1, minute: 30), .nextTime, .first, .backward) == 1_793_424_600)
     }
 
     /// Sao Paulo skipped midnight on 2018-11-04 (00:00 -03 -> 01:00 -02 at 03:00:00Z), so that
