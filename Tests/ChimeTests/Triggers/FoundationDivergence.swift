@@ -20,7 +20,7 @@ struct FoundationDivergence: Sendable {
 
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
-        nanosecondRounding, gapNotDetected, overlapNotDetected, backwardSkipsDayWithoutMidnight, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
+        nanosecondRounding, gapNotDetected, overlapNotDetected, skipsDayWithoutMidnight, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
         backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
 
@@ -91,7 +91,8 @@ struct FoundationDivergence: Sendable {
             // Backward, Foundation starts from the year's last second and steps back months of a
             // fixed length, landing on instants that match nothing (Amsterdam `{year: 2156,
             // month: 9, day: 13}` before 2157-03-27: 2156-10-01 00:00, not September 13th).
-            if c.direction == "backward" && !isMatch(c, foundation) && isVerifiedMatch(c, chime) { return true }
+            if c.direction == "backward" && !isMatch(c, foundation)
+                && (isVerifiedMatch(c, chime) || chime.map { isFirstInstantOfDayWithoutMidnight(c, $0) } ?? false) { return true }
             // `{year: 2000, month: 1, day: 3}` after that day: Foundation answers Feb 1, a day that
             // matches nothing — not a stand-in, since January 3rd exists. Chime: no more fires.
             guard chime == nil, let year = c.year, let month = c.month, let day = c.day, wrong.contains(where: { $0 == "month" || $0 == "day" }),
@@ -141,7 +142,8 @@ struct FoundationDivergence: Sendable {
 
     /// Q9: Foundation notices a DST gap only where its hour-by-hour walk sees the hour number jump
     /// by two (01:59:59 -> 03:00:00) or from 23 to 1; its midnight rule also catches, for
-    /// `{hour: 0}`, any gap that starts at midnight. Every other gap goes unseen — part of an hour (Lord Howe, 02:00 ->
+    /// `{hour: 0}` at the gap day's first hour, any gap that starts at midnight. Every other gap
+    /// goes unseen — part of an hour (Lord Howe, 02:00 ->
     /// 02:30), a whole hour off the hour (Hong Kong 1975, 03:30 -> 04:30), the day's last hour
     /// (Nuuk since 2024, 23:00 -> 00:00), three hours (Casey 2018, 04:00 -> 07:00) — so a wall time
     /// inside it never matches: Foundation drops the day whatever the matching policy, or answers
@@ -228,20 +230,27 @@ struct FoundationDivergence: Sendable {
     }
 
     /// Where a gap swallows midnight (Sao Paulo 2018-11-04, 00:00 -03 -> 01:00 -02), a date-only
-    /// pattern fires at the day's first instant — Foundation's own answer forward, and backward for
-    /// `{day: 4}` or `{weekday: 1}`. Searching backward with a month or a day of the year, it passes
-    /// that day over (`{month: 11, day: 4}` before 2018-12-01 gives 2017-11-04), even under `strict`,
-    /// although its own `dateComponents` reads the day's first instant as November 4th. Checked:
-    /// Chime's answer is that first instant (the local wall clock does not read midnight there and
-    /// an offset change lies at it), every given field matches it by Foundation's reading, and
-    /// Foundation's answer is further back or nil.
-    static let backwardSkipsDayWithoutMidnight = FoundationDivergence(test: "foundationBackwardSkipsDayWithoutMidnight") { c, chime, foundation in
-        guard c.direction == "backward", c.hour == nil, c.minute == nil, c.second == nil, c.nanosecond == nil,
-              let chime, chime.adjustment == .gapNextTime,
-              let gap = nearestOffsetChange(c, chime.seconds), gap.instant.seconds == chime.seconds, gap.wallClockChange > 0,
-              let wall = localDate(c, chime.seconds), wall.hour != 0 || wall.minute != 0,
-              FoundationOracle.mismatches(c, seconds: chime.seconds, nanoseconds: chime.nanoseconds).isEmpty else { return false }
+    /// pattern fires at the day's first instant — Foundation's own answer for `{day: 4}` or
+    /// `{weekday: 1}` either way. Through a month with a day or a week of the month, or a day of
+    /// the year, it passes that day over, even under `strict`, although its own `dateComponents`
+    /// reads the day's first instant as matching: Sao Paulo `{month: 11, day: 4}` before
+    /// 2018-12-01 gives 2017-11-04; Havana `{month: 3, weekOfMonth: 2}` after 2026-03-07 gives
+    /// 2027-03-07, skipping Sunday 2026-03-08. Checked: Chime's answer is such a first instant and
+    /// every given field matches it (`isFirstInstantOfDayWithoutMidnight`), and Foundation's answer
+    /// is further from the start, or nil.
+    static let skipsDayWithoutMidnight = FoundationDivergence(test: "foundationSkipsDayWithoutMidnight") { c, chime, foundation in
+        guard let chime, isFirstInstantOfDayWithoutMidnight(c, chime) else { return false }
         return foundation.map { isCloser(c, chime, than: $0) } ?? true
+    }
+
+    /// Chime's answer to a date-only pattern is the first instant of a day whose midnight a gap
+    /// skipped (the local clock does not read 00:00 there), and matches every given field by
+    /// Foundation's reading.
+    static func isFirstInstantOfDayWithoutMidnight(_ c: FoundationCase, _ chime: Answer) -> Bool {
+        guard c.hour == nil, c.minute == nil, c.second == nil, c.nanosecond == nil, chime.adjustment == .gapNextTime,
+              let gap = nearestOffsetChange(c, chime.seconds), gap.instant.seconds == chime.seconds, gap.wallClockChange > 0,
+              let wall = localDate(c, chime.seconds), wall.hour != 0 || wall.minute != 0 else { return false }
+        return FoundationOracle.mismatches(c, seconds: chime.seconds, nanoseconds: chime.nanoseconds).isEmpty
     }
 
     /// The offset change nearest to an instant, within two days of it, from Foundation's own zone data.
@@ -257,7 +266,13 @@ struct FoundationDivergence: Sendable {
         guard let calendar = FoundationOracle.calendar(for: c) else { return true }
         let before = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds - 1, 0))
         let after = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds, 0))
-        return after - before == 2 || (before == 23 && (after == 1 || (after > 1 && c.hour == 0)))
+        if after - before == 2 || (before == 23 && after == 1) { return true }
+        // A longer gap over midnight is seen only by the `{hour: 0}` rule, where the search stands
+        // at the gap day's first hour: brought there by a date field, or started within that hour.
+        guard before == 23 && after > 1 && c.hour == 0 else { return false }
+        let dateField = c.year != nil || c.month != nil || c.day != nil || c.dayOfYear != nil || c.weekday != nil
+            || c.weekdayOrdinal != nil || c.weekOfMonth != nil || c.weekOfYear != nil || c.yearForWeekOfYear != nil
+        return dateField || (gap.instant.seconds ..< gap.instant.seconds + 3600).contains(c.startSeconds)
     }
 
     /// Whether the case's wall time (its hour, minute and second, the missing ones 0) falls into
@@ -320,10 +335,11 @@ struct FoundationDivergence: Sendable {
     /// Q5: backward `{month: M}` (with a year or a time, without a day) lands on day 2–5 of the
     /// month, or on Dec 31 23:59:59, instead of the month's start — which is where a forward search
     /// lands and what Foundation's own pinning of the unset day to its minimum means. Chime's
-    /// answer: a verified match on day 1 of the same month.
+    /// answer: a verified match on day 1 of the same month (or that day's first instant, when a gap
+    /// skipped its midnight).
     static let backwardMonthMisanchors = FoundationDivergence(test: "foundationBackwardMonthMisanchors") { c, chime, foundation in
         guard c.direction == "backward", c.month != nil, c.day == nil, c.dayOfYear == nil, c.weekday == nil, !hasWeekFields(c),
-              let chime, let foundation, isVerifiedMatch(c, chime),
+              let chime, let foundation, isVerifiedMatch(c, chime) || isFirstInstantOfDayWithoutMidnight(c, chime),
               let ours = localDate(c, chime.seconds), let theirs = localDate(c, foundation.seconds, foundation.nanoseconds)
         else { return false }
         return ours.day == 1 && ours.year == theirs.year && ours.month == theirs.month && theirs.day != 1

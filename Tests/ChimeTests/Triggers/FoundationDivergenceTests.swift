@@ -107,8 +107,10 @@ import Testing
     /// Sao Paulo skipped midnight on 2018-11-04 (00:00 -03 -> 01:00 -02 at 03:00:00Z), so that
     /// day begins at 01:00 -02 = 03:00:00Z: Foundation's answer for `{day: 4}` searched backward
     /// from 2018-11-10. With the month given it passes the day over and answers a year earlier,
-    /// 2017-11-04 00:00 -02 = 02:00:00Z, under `nextTime` and `strict` alike.
-    @Test func foundationBackwardSkipsDayWithoutMidnight() throws {
+    /// 2017-11-04 00:00 -02 = 02:00:00Z, under `nextTime` and `strict` alike. Forward, Havana's
+    /// Sunday 2026-03-08 (00:00 CST -> 01:00 CDT) begins the second week of March at 05:00:00Z;
+    /// `{month: 3, weekOfMonth: 2}` from Saturday gives 2027-03-07.
+    @Test func foundationSkipsDayWithoutMidnight() throws {
         let start: Int64 = 1_543_665_600                                  // 2018-12-01T12:00:00Z
         for policy in [Calendar.MatchingPolicy.nextTime, .strict] {
             #expect(Self.foundation("America/Sao_Paulo", after: start, DateComponents(month: 11, day: 4), policy, .first, .backward) == 1_509_760_800)
@@ -117,6 +119,9 @@ import Testing
         for policy in [MatchingPolicy.nextTime, .strict] {
             #expect(try Self.chime("America/Sao_Paulo", after: start, CalendarComponents(month: 11, day: 4), policy, .first, .backward) == 1_541_300_400)
         }
+        let havana: Int64 = 1_772_884_800                                 // 2026-03-07T12:00:00Z
+        #expect(Self.foundation("America/Havana", after: havana, DateComponents(month: 3, weekOfMonth: 2), .strict) == 1_804_395_600)
+        #expect(try Self.chime("America/Havana", after: havana, CalendarComponents(month: 3, weekOfMonth: 2), .strict) == 1_772_946_000)
     }
 
     /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
