@@ -298,30 +298,46 @@ struct CalendarSearch {
             // Foundation, go on to the next day rather than fire at the end of the gap.
             if transition + Int64(before) <= day * 86_400 && transition + Int64(after) >= (day + 1) * 86_400 { return nil }
             let instant: Instant, adjustment: FireAdjustment
-            // A date-only pattern means the start of the day; when midnight is skipped (Sao Paulo
-            // 2018-11-04: 00:00 -03 -> 01:00 -02) Foundation gives the day's first instant under every
-            // policy. So does `{hour: 0}` when that instant still reads hour 0 (Asia/Thimphu
-            // 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z, even with `strict`).
-            let c = trigger.components
-            let startOfDay = time == 0 && ((p.highestLevel <= 2 && c.hour == nil)
-                || (c.hour == 0 && c.minute == nil && c.second == nil && transition + Int64(after) - day * 86_400 < 3600))
-            if trigger.gapPolicy == nil && !startOfDay
-                && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
-                                           hourFree: hourFree, backward: preferLater) { return nil }
-            switch trigger.gapPolicy ?? (startOfDay ? .nextValid : Self.gapPolicy(for: trigger.matchingPolicy)) {
-            case .skip:
-                skippedGap = true
-                return nil
-            case .reject:
-                throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
-                                       zone: zone.identifier)
-            case .nextValid: (instant, adjustment) = (Instant(seconds: transition), .gapNextTime)
-            case .shift: (instant, adjustment) = (Instant(seconds: wall - Int64(before), nanoseconds: nanos), .gapShiftedForward)
-            case .previous: (instant, adjustment) = (Instant(seconds: wall - Int64(after), nanoseconds: nanos), .gapShiftedBackward)
+            if trigger.gapPolicy == nil,
+               let dayStart = foundationDayStartStandIn(wall: wall, day: day, gapStart: transition + Int64(before), firstWall: transition + Int64(after)) {
+                (instant, adjustment) = (Instant(seconds: dayStart - Int64(after), nanoseconds: nanos), .gapNextTime)
+            } else {
+                if trigger.gapPolicy == nil
+                    && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
+                                               hourFree: hourFree, backward: preferLater) { return nil }
+                switch trigger.gapPolicy ?? Self.gapPolicy(for: trigger.matchingPolicy) {
+                case .skip:
+                    skippedGap = true
+                    return nil
+                case .reject:
+                    throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
+                                           zone: zone.identifier)
+                case .nextValid: (instant, adjustment) = (Instant(seconds: transition), .gapNextTime)
+                case .shift: (instant, adjustment) = (Instant(seconds: wall - Int64(before), nanoseconds: nanos), .gapShiftedForward)
+                case .previous: (instant, adjustment) = (Instant(seconds: wall - Int64(after), nanoseconds: nanos), .gapShiftedBackward)
+                }
             }
             guard accept(instant) else { return nil }
             return fire(instant, base == .exact ? adjustment : base)
         }
+    }
+
+    /// Where a gap skipped the day's midnight, Foundation's search stands at the day's first
+    /// instant and matches only the fields it was given from there, under every matching policy
+    /// (`strict` included): a pattern with date fields and no hour fires at that instant, or at
+    /// the first wall time after it with the given minute and second (America/Havana 2026-03-08,
+    /// 00:00 CST -> 01:00 CDT: `{day: 8}` at 01:00 CDT = 05:00:00Z, `{day: 8, minute: 22}` at
+    /// 01:22 CDT = 05:22:00Z); so does `{hour: 0}` alone when that instant still reads hour 0
+    /// (Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z). Returns that wall time.
+    private func foundationDayStartStandIn(wall: Int64, day: Int64, gapStart: Int64, firstWall: Int64) -> Int64? {
+        let c = trigger.components
+        guard gapStart <= day * 86_400, wall - day * 86_400 < 3600 else { return nil }
+        if c.hour == 0 && c.minute == nil && c.second == nil && firstWall - day * 86_400 < 3600 { return firstWall }
+        guard p.highestLevel <= 2 && c.hour == nil else { return nil }
+        guard c.minute != nil || c.second != nil else { return firstWall }
+        let period: Int64 = c.minute != nil ? 3600 : 60
+        let aligned = CivilArithmetic.floorDivMod(firstWall, period).quotient * period + CivilArithmetic.floorDivMod(wall, period).remainder
+        return aligned >= firstWall ? aligned : aligned + period
     }
 
     /// Which pass of a repeated wall time on `day` Foundation's repeated-time policy picks.
