@@ -56,3 +56,13 @@ import Testing
         }
     }
 }
+
+@Suite struct ScratchDebug {
+    @Test func debug() throws {
+        guard let line = ProcessInfo.processInfo.environment["SCRATCH_LINE"], let c = FoundationCase(reportLine: Substring(line)) else { return }
+        let f = FoundationOracle.nextDate(c)!
+        let ch = try FoundationParityTests.chime(c)!
+        let ov = FoundationDivergence.nearestOffsetChange(c, f.seconds)
+        print("scratch: verified=\(FoundationDivergence.isVerifiedMatch(c, ch)) fmatch=\(FoundationDivergence.isMatch(c, f)) ov=\(String(describing: ov?.instant.seconds)) change=\(String(describing: ov?.wallClockChange)) seen=\(ov.map { FoundationDivergence.foundationSeesOverlap(c, $0) } ?? true) fsec=\(f.seconds) start=\(c.startSeconds)")
+    }
+}
