@@ -131,13 +131,14 @@ struct FoundationDivergence: Sendable {
     }
 
     /// Q12: with a `nanosecond` component Foundation's `Date` (a Double) loses the ordering: its
-    /// answer lies on the wrong side of the start, or it passes over matches. Chime's answer is a
-    /// verified match closer to the start (or Foundation's is out of order).
+    /// answer lies on the wrong side of the start, matches nothing (Amman `{minute: 1, second: 34,
+    /// nanosecond: 583267402}` backward: 15:00:34.58), or it passes over matches. Chime's answer is
+    /// a verified match closer to the start (or Foundation's is out of order or no match).
     static let nanosecondRounding = FoundationDivergence(test: "foundationNanosecondRounding") { c, chime, foundation in
         guard c.nanosecond != nil, let chime, isVerifiedMatch(c, chime) else { return false }
         guard let foundation else { return true }
         return FoundationOracle.isOutOfOrder(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
-            || isCloser(c, chime, than: foundation)
+            || isCloser(c, chime, than: foundation) || !isMatch(c, foundation)
     }
 
     /// Q9: Foundation notices a DST gap only where its hour-by-hour walk sees the hour number jump
