@@ -38,7 +38,9 @@ struct FoundationDivergence: Sendable {
         guard let answer else { return false }
         // With the hour free (`{second: 8}`), both passes through a repeated hour are matches.
         let hourFreeOverlap = c.hour == nil && (answer.adjustment == .overlapFirst || answer.adjustment == .overlapLast)
-        return (answer.adjustment == .exact || hourFreeOverlap) && isMatch(c, (answer.seconds, answer.nanoseconds))
+        // `gapSkipped` is an exact match found after a day whose wanted time did not exist.
+        let exact = answer.adjustment == .exact || answer.adjustment == .gapSkipped
+        return (exact || hourFreeOverlap) && isMatch(c, (answer.seconds, answer.nanoseconds))
     }
 
     /// Whether an instant matches the case by Foundation's own reading: every given component, the
