@@ -391,15 +391,16 @@ struct CalendarSearch {
         if backward {
             // `{hour: 0, …}` alone from within the first hour after a skipped midnight: Foundation
             // takes the day's first hour with the wanted minute and second as its candidate.
-            // previousTime refuses a stand-in there (America/Antigua 1942-05-03, 00:00 -04 ->
-            // 01:00 -03: `{hour: 0}` before 04:00:01Z gives 05-02 00:00 -04 = 04:00:00Z, not 23:00
-            // the evening before). nextTime gives the day's first instant — unless a given second
+            // previousTime gives the evening before's stand-in, except for 00:00:00 itself
+            // (America/Havana 2026-03-08, 00:00 CST -> 01:00 CDT, before 01:00:01 CDT: `{hour: 0,
+            // minute: 30}` gives 23:30 CST = 04:30:00Z, `{hour: 0}` the day before's 00:00 CST).
+            // nextTime gives the day's first instant — unless a given second
             // ahead of the start's makes Foundation step its candidate back a minute, which then
             // no longer matches (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}`
             // before 04:00:01Z passes the day over; `{hour: 0, minute: 59}` gives 04:00:00Z).
             if startsInFirstHourOfDay && timeOnly {
                 switch policy {
-                case .previousTimePreservingSmallerComponents: return true
+                case .previousTimePreservingSmallerComponents: return CivilArithmetic.floorDivMod(wall, 3600).remainder == 0
                 case .nextTime:
                     let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600
                         + CivilArithmetic.floorDivMod(wall, 3600).remainder
