@@ -274,7 +274,10 @@ struct CalendarSearch {
             return fire(instant, base == .exact && skippedGap ? .gapSkipped : base)
         case let .overlap(earlier, _, later, _):
             let first = Instant(seconds: earlier, nanoseconds: nanos), last = Instant(seconds: later, nanoseconds: nanos)
-            let apple: OverlapPolicy = hourFree ? .both : appleOverlapPolicy(day: day, backward: preferLater)
+            // A preserving stand-in for a missing day asks for the start's hour: an hour field.
+            let hourGiven = trigger.components.hour != nil
+                || base == .missingDayNextTimePreservingSmallerComponents || base == .missingDayPreviousTimePreservingSmallerComponents
+            let apple: OverlapPolicy = hourFree ? .both : appleOverlapPolicy(day: day, backward: preferLater, hourGiven: hourGiven)
             let policy = trigger.overlapPolicy ?? apple
             // A search for an hour-level pattern that starts inside the repeated hour, past the
             // chosen occurrence, takes the one still ahead (Foundation retries one hour later). A
@@ -350,8 +353,8 @@ struct CalendarSearch {
     ///   another day's start, from which Foundation looks for the hour forward and meets the
     ///   earlier pass first (America/Havana 2026-11-01, 00:59:59 CDT -> 00:00 CST: `{day: 1,
     ///   hour: 0}` before 11-05 is 04:00:00Z under both policies).
-    private func appleOverlapPolicy(day: Int64, backward: Bool) -> OverlapPolicy {
-        if trigger.components.hour == nil { return .first }
+    private func appleOverlapPolicy(day: Int64, backward: Bool, hourGiven: Bool) -> OverlapPolicy {
+        if !hourGiven { return .first }
         guard backward else { return trigger.repeatedTimePolicy == .first ? .first : .last }
         let movedToDayStart = (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
             && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day
