@@ -478,10 +478,17 @@ struct CalendarSearch {
             (day, time, adjustment) = (nextDay, monthPinned ? preservedTime : startTimeOfDay * 1_000_000_000,
                                        .missingDayNextTimePreservingSmallerComponents)
         case .previousTimePreservingSmallerComponents where monthPinned:
-            // Foundation measures the first such month in the start's year too (its search has not
-            // moved yet): `{month: 2, day: 30}` from 2031-03-06 gives 2032-02-28 although 2032 is a
-            // leap year; the months after it are measured in their own year.
-            let measuredIn = first ? startDate.year : Int64(f.year)
+            // Foundation measures the first such month in the start's year too when its search
+            // moved on a year for it: `{month: 2, day: 30}` from 2031-03-06 (past "February 30th
+            // 2031", i.e. March 2nd) gives 2032-02-28 although 2032 is a leap year. From before
+            // that rolled-over date it looks at the start's year first, and measures each month in
+            // its own year (`{month: 2, day: 31}` from 1939-03-01: 1940-02-29).
+            let start = startDate
+            let rolledOver = CivilArithmetic.daysFromCivil(year: start.year, month: Int64(f.month), day: Int64(p.day ?? f.day))
+            let startDay = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
+            let c = trigger.components, asked = Int64(((c.hour ?? 0) * 60 + (c.minute ?? 0)) * 60 + (c.second ?? 0))
+            let movedOnAYear = startDay > rolledOver || (startDay == rolledOver && startTimeOfDay > asked)
+            let measuredIn = first && movedOnAYear ? start.year : Int64(f.year)
             let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: measuredIn, month: Int64(f.month))))
             (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
                                        .missingDayPreviousTimePreservingSmallerComponents)

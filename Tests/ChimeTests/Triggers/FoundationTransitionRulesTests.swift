@@ -74,6 +74,12 @@ import Testing
         Case(zone: "UTC", after: 1_772_492_400, components: CalendarComponents(month: 2, day: 30, hour: 22, minute: 1),
              policy: .nextTimePreservingSmallerComponents, expected: 1_803_938_460,
              reason: "from March 2 23:00 that stand-in has passed: 2027-03-01 22:01"),
+        Case(zone: "UTC", after: 1_930_132_800, components: CalendarComponents(month: 2, day: 30),
+             policy: .previousTimePreservingSmallerComponents, expected: 1_961_668_800,
+             reason: "from 2031-03-01, before February 30th 2031 rolls over (March 2), February 2032 is measured in 2032: Feb 29"),
+        Case(zone: "UTC", after: 1_930_219_200, components: CalendarComponents(month: 2, day: 30),
+             policy: .previousTimePreservingSmallerComponents, expected: 1_961_582_400,
+             reason: "from 2031-03-02 12:00, past that date, the search moved on a year and measures February in 2031: Feb 28"),
         Case(zone: "Asia/Thimphu", after: 560_023_128, components: CalendarComponents(hour: 0), policy: .strict,
              expected: 560_025_000, reason: "1987-10-01 begins at 00:30 +06 (00:00 +05:30 was skipped), which still reads hour 0"),
     ]
