@@ -330,12 +330,16 @@ struct CalendarSearch {
     /// (`strict` included): a pattern with date fields and no hour fires at that instant, or at
     /// the first wall time after it with the given minute and second (America/Havana 2026-03-08,
     /// 00:00 CST -> 01:00 CDT: `{day: 8}` at 01:00 CDT = 05:00:00Z, `{day: 8, minute: 22}` at
-    /// 01:22 CDT = 05:22:00Z); so does `{hour: 0}` alone when that instant still reads hour 0
-    /// (Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: 18:30:00Z). Returns that wall time.
+    /// 01:22 CDT = 05:22:00Z). Likewise an hour alone fires where a gap ending inside that hour
+    /// ends (Australia/Lord_Howe 2026-10-04, 02:00 +10:30 -> 02:30 +11: `{hour: 2}` at 02:30 =
+    /// 15:30:00Z; Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: `{hour: 0}` at 18:30:00Z).
+    /// Returns that wall time.
     private func foundationDayStartStandIn(wall: Int64, day: Int64, gapStart: Int64, firstWall: Int64) -> Int64? {
         let c = trigger.components
+        // An hour alone whose gap ends inside that hour: the gap's end already reads the hour.
+        if c.hour != nil && c.minute == nil && c.second == nil
+            && CivilArithmetic.floorDivMod(firstWall, 3600).quotient == CivilArithmetic.floorDivMod(wall, 3600).quotient { return firstWall }
         guard gapStart <= day * 86_400, wall - day * 86_400 < 3600 else { return nil }
-        if c.hour == 0 && c.minute == nil && c.second == nil && firstWall - day * 86_400 < 3600 { return firstWall }
         guard p.highestLevel <= 2 && c.hour == nil else { return nil }
         guard c.minute != nil || c.second != nil else { return firstWall }
         let period: Int64 = c.minute != nil ? 3600 : 60

@@ -80,6 +80,11 @@ import Testing
         Case(zone: "UTC", after: 1_930_219_200, components: CalendarComponents(month: 2, day: 30),
              policy: .previousTimePreservingSmallerComponents, expected: 1_961_582_400,
              reason: "from 2031-03-02 12:00, past that date, the search moved on a year and measures February in 2031: Feb 28"),
+        Case(zone: "Australia/Lord_Howe", after: 1_791_028_800, components: CalendarComponents(hour: 2), policy: .strict,
+             expected: 1_791_041_400, reason: "2026-10-04 jumps from 02:00 to 02:30 +11: the gap's end already reads hour 2, even strict"),
+        Case(zone: "Australia/Lord_Howe", after: 1_791_115_200, components: CalendarComponents(hour: 2),
+             policy: .previousTimePreservingSmallerComponents, direction: .backward, expected: 1_791_041_400,
+             reason: "the same backward under previousTime: 02:30 +11 = 15:30:00Z"),
         Case(zone: "Asia/Thimphu", after: 560_023_128, components: CalendarComponents(hour: 0), policy: .strict,
              expected: 560_025_000, reason: "1987-10-01 begins at 00:30 +06 (00:00 +05:30 was skipped), which still reads hour 0"),
     ]
