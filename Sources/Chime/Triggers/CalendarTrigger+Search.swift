@@ -274,8 +274,9 @@ struct CalendarSearch {
             return fire(instant, base == .exact && skippedGap ? .gapSkipped : base)
         case let .overlap(earlier, _, later, _):
             let first = Instant(seconds: earlier, nanoseconds: nanos), last = Instant(seconds: later, nanoseconds: nanos)
-            // A preserving stand-in for a missing day asks for the start's hour: an hour field.
-            let hourGiven = trigger.components.hour != nil
+            // A preserving stand-in for a missing day asks for the start's hour, an hour field; the
+            // nextTime stand-in is the day's start, whatever the pattern's hour.
+            let hourGiven = (trigger.components.hour != nil && base != .missingDayNextTime)
                 || base == .missingDayNextTimePreservingSmallerComponents || base == .missingDayPreviousTimePreservingSmallerComponents
             let apple: OverlapPolicy = hourFree ? .both : appleOverlapPolicy(day: day, backward: preferLater, hourGiven: hourGiven)
             let policy = trigger.overlapPolicy ?? apple

@@ -317,7 +317,14 @@ struct FoundationDivergence: Sendable {
     /// (or the day after) a month that lacks the wanted day, as Foundation's calendar counts days,
     /// and lies between Foundation's answer and the start.
     static let backwardMissingDaySkipsMonths = FoundationDivergence(test: "foundationBackwardMissingDaySkipsMonths") { c, chime, foundation in
-        guard c.direction == "backward", let wanted = c.day, let chime, let foundation, isCloser(c, chime, than: foundation),
+        guard c.direction == "backward", let chime, let foundation, isCloser(c, chime, than: foundation) else { return false }
+        return standsInForMissingDay(c, chime)
+    }
+
+    /// Chime's answer is a missing-day stand-in next to a month that, as Foundation's calendar
+    /// counts days, lacks the wanted day (and is the wanted month, if one is given).
+    static func standsInForMissingDay(_ c: FoundationCase, _ chime: Answer) -> Bool {
+        guard let wanted = c.day,
               [.missingDayNextTime, .missingDayNextTimePreservingSmallerComponents, .missingDayPreviousTimePreservingSmallerComponents]
                 .contains(chime.adjustment),
               let calendar = FoundationOracle.calendar(for: c) else { return false }
