@@ -410,8 +410,11 @@ struct CalendarSearch {
                 switch policy {
                 case .previousTimePreservingSmallerComponents: return CivilArithmetic.floorDivMod(wall, 3600).remainder == 0
                 case .nextTime:
+                    // A candidate that runs into the next hour (a gap ending at 01:30 and minute
+                    // 0: 02:00) no longer reads as the day's first hour, and the day is passed over.
                     let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600
                         + CivilArithmetic.floorDivMod(wall, 3600).remainder
+                    if candidate < gapEnd { return true }
                     return trigger.components.second != nil && candidate > startWall
                         && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startSecondOfDay, 60).remainder
                 case .nextTimePreservingSmallerComponents, .strict: break

@@ -183,15 +183,22 @@ struct FoundationDivergence: Sendable {
         return !walls.isEmpty && walls.allSatisfy { c.direction == "backward" ? $0 >= startWall : $0 <= startWall }
     }
 
-    /// Every instant a matching policy could give for the case's wall time skipped by the gap: the
-    /// end of the gap, and the wall time shifted by the gap either way, on both days it touches.
+    /// The instant the case's matching policy gives, by Foundation's own rule for a gap it sees,
+    /// for the case's wall time skipped by the gap (on either day the gap touches): nextTime the
+    /// end of the gap, nextTimePreservingSmallerComponents the wall time shifted forward by the
+    /// gap, previousTimePreservingSmallerComponents shifted back; strict none.
     static func standIns(_ c: FoundationCase, for gap: ZoneTransition) -> [Int64] {
-        let days = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }
-        let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
-        return [gap.instant.seconds] + days.flatMap { day -> [Int64] in
-            guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return [] }
-            let wall = CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time
-            return [wall - Int64(gap.before.utcOffset), wall - Int64(gap.after.utcOffset)]
+        switch c.matchingPolicy {
+        case "nextTime": return [gap.instant.seconds]
+        case "strict": return []
+        default:
+            let offset = Int64(c.matchingPolicy == "nextTimePreservingSmallerComponents" ? gap.before.utcOffset : gap.after.utcOffset)
+            let days = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }
+            let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
+            return days.compactMap { day -> Int64? in
+                guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return nil }
+                return CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time - offset
+            }
         }
     }
 
