@@ -302,7 +302,10 @@ struct CalendarSearch {
             // Foundation, go on to the next day rather than fire at the end of the gap.
             if transition + Int64(before) <= day * 86_400 && transition + Int64(after) >= (day + 1) * 86_400 { return nil }
             let instant: Instant, adjustment: FireAdjustment
-            if trigger.gapPolicy == nil,
+            if trigger.gapPolicy == nil && base == .missingDayNextTime {
+                // nextTime's stand-in for a missing day is the next day's start, wherever it begins.
+                (instant, adjustment) = (Instant(seconds: transition), .gapNextTime)
+            } else if trigger.gapPolicy == nil, base == .exact,
                let dayStart = foundationDayStartStandIn(wall: wall, day: day, gapStart: transition + Int64(before), firstWall: transition + Int64(after)) {
                 (instant, adjustment) = (Instant(seconds: dayStart - Int64(after), nanoseconds: nanos), .gapNextTime)
             } else {
@@ -496,7 +499,8 @@ struct CalendarSearch {
             let startDay = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
             let c = trigger.components, asked = Int64(((c.hour ?? 0) * 60 + (c.minute ?? 0)) * 60 + (c.second ?? 0))
             let movedOnAYear = startDay > rolledOver || (startDay == rolledOver && startTimeOfDay > asked)
-            let measuredIn = first && movedOnAYear ? start.year : Int64(f.year)
+            // With a year given the search date stays at the start meanwhile, so that year is used.
+            let measuredIn = first && (c.year != nil || movedOnAYear) ? start.year : Int64(f.year)
             let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: measuredIn, month: Int64(f.month))))
             (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
                                        .missingDayPreviousTimePreservingSmallerComponents)
