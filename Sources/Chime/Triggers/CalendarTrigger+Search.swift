@@ -364,8 +364,9 @@ struct CalendarSearch {
     private func appleOverlapPolicy(day: Int64, backward: Bool, hourGiven: Bool) -> OverlapPolicy {
         if !hourGiven { return .first }
         guard backward else { return trigger.repeatedTimePolicy == .first ? .first : .last }
-        let movedToDayStart = (p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
-            && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day
+        // A day of the month sends the search to the day's start even on the start's own day.
+        let movedToDayStart = trigger.components.day != nil || ((p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
+            && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day)
         return trigger.repeatedTimePolicy == .last || movedToDayStart ? .first : .last
     }
 

@@ -156,8 +156,16 @@ struct FoundationDivergence: Sendable {
     /// stand-in for it is closer to the start than Foundation's answer, or Foundation's answer
     /// beside the gap matches nothing while Chime's is a match or a stand-in.
     static let gapNotDetected = FoundationDivergence(test: "foundationUndetectedGaps") { c, chime, foundation in
-        guard c.hour != nil, let anchor = chime?.seconds ?? foundation?.seconds,
+        guard let anchor = chime?.seconds ?? foundation?.seconds,
               let gap = nearestOffsetChange(c, anchor), gap.wallClockChange > 0, !foundationSeesGap(c, gap) else { return false }
+        // A missing day's stand-in on the gap's day, at a wall time after the gap (Thimphu
+        // `{day: 31}` from 1987-09-29 00:35:54: October 1st 00:35:54, after 00:00 -> 00:30), which
+        // Foundation drops.
+        if let chime, standsInForMissingDay(c, chime), localDate(c, chime.seconds)?.day == localDate(c, gap.instant.seconds)?.day,
+           abs(chime.seconds - gap.instant.seconds) < 86_400, foundation.map({ isCloser(c, chime, than: $0) }) ?? true {
+            return true
+        }
+        guard c.hour != nil else { return false }
         let isStandIn = chime.map { [.gapNextTime, .gapShiftedForward, .gapShiftedBackward].contains($0.adjustment) } ?? false
         if let chime, isStandIn, isWantedTimeSkipped(c, by: gap), foundation.map({ isCloser(c, chime, than: $0) }) ?? true {
             return true
@@ -220,6 +228,11 @@ struct FoundationDivergence: Sendable {
             let samePassWallTime = localDate(c, chime.seconds, chime.nanoseconds) == localDate(c, foundation.seconds, foundation.nanoseconds)
             return isCloser(c, chime, than: foundation) || samePassWallTime || !isMatch(c, foundation)
         }
+        // Or Foundation, next to such an overlap, answers an instant that matches nothing while
+        // Chime's answer is a verified match.
+        if let foundation, !isMatch(c, foundation), isVerifiedMatch(c, chime),
+           let overlap = nearestOffsetChange(c, foundation.seconds), overlap.wallClockChange < 0, !foundationSeesOverlap(c, overlap),
+           abs(foundation.seconds - overlap.instant.seconds) < 86_400 { return true }
         // Or Foundation answers the pass of such an overlap that the policy does not name: the
         // earlier pass, searching backward with `.first` from the later one (Lord Howe
         // `{hour: 1, minute: 45}` before 01:45 +10:30), where Chime moves on to the day before.
@@ -236,6 +249,10 @@ struct FoundationDivergence: Sendable {
     /// the hour number one hour later is the same, which holds for a one-hour overlap on the hour.
     static func foundationSeesOverlap(_ c: FoundationCase, _ overlap: ZoneTransition) -> Bool {
         guard overlap.wallClockChange == -3600, let wall = localDate(c, overlap.instant.seconds) else { return false }
+        // Searching backward, an hour repeated at the end of the day (23:00 -> 24:00 twice) is
+        // passed over whole (Bahia 1996-02-11 `{hour: 23, minute: 0, second: 2}` before 23:00:01
+        // -03 gives the day before).
+        if c.direction == "backward" && wall.hour == 23 { return false }
         return wall.minute == 0 && wall.second == 0
     }
 
@@ -274,8 +291,12 @@ struct FoundationDivergence: Sendable {
     /// on either side of the offset change).
     static func foundationSeesGap(_ c: FoundationCase, _ gap: ZoneTransition) -> Bool {
         guard let calendar = FoundationOracle.calendar(for: c) else { return true }
+        let end = calendar.dateComponents([.hour, .minute, .second], from: FoundationOracle.date(gap.instant.seconds, 0))
+        // A gap ending off the hour (Jakarta 1942, 00:00 +07:30 -> 01:30 +09) leaves Foundation's
+        // hour intervals misaligned with the wall clock.
+        guard end.minute == 0 && end.second == 0 else { return false }
         let before = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds - 1, 0))
-        let after = calendar.component(.hour, from: FoundationOracle.date(gap.instant.seconds, 0))
+        let after = end.hour ?? 0
         if after - before == 2 || (before == 23 && after == 1) { return true }
         // A longer gap over midnight is seen only by the `{hour: 0}` rule, where the search stands
         // at the gap day's first hour: brought there by a date field, or started within that hour.
