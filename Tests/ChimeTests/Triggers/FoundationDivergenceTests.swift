@@ -78,6 +78,14 @@ import Testing
         #expect(Self.foundation("America/New_York", after: 1_772_953_200, DateComponents(hour: 2, minute: 30), .nextTimePreservingSmallerComponents) == 1_773_037_800)
         #expect(Self.foundation("Asia/Hong_Kong", after: 167_167_800, DateComponents(hour: 4)) == 167_169_600)
         #expect(try Self.chime("Asia/Hong_Kong", after: 167_167_800, CalendarComponents(hour: 4)) == 167_252_400)
+
+        // Thimphu moved from 00:00 +05:30 to 00:30 +06 on 1987-10-01. `{day: 31}` with
+        // nextTimePreservingSmallerComponents from Sep 30 00:35:54 +05:30: September has no 31st,
+        // so its stand-in is October 1st at the start's 00:35:54 — after the gap, a real instant
+        // (18:35:54Z). Foundation drops it and answers Oct 31 00:00 +06.
+        let thimphu: Int64 = 559_940_754                                  // 1987-09-29T19:05:54Z
+        #expect(Self.foundation("Asia/Thimphu", after: thimphu, DateComponents(day: 31), .nextTimePreservingSmallerComponents) == 562_615_200)
+        #expect(try Self.chime("Asia/Thimphu", after: thimphu, CalendarComponents(day: 31), .nextTimePreservingSmallerComponents) == 560_025_354)
     }
 
     /// Overlaps that are not one hour on the hour. Troll falls back two hours at
@@ -102,6 +110,15 @@ import Testing
         #expect(try Self.chime("Australia/Lord_Howe", after: lordHowe, CalendarComponents(hour: 1, minute: 45), .nextTime, .first, .backward) == 1_775_227_500)
         let newYork: Int64 = 1_793_514_600                                // 2026-11-01T06:30:00Z, 01:30 EST
         #expect(Self.foundation("America/New_York", after: newYork, DateComponents(hour: 1, minute: 30), .nextTime, .first, .backward) == 1_793_424_600)
+
+        // Bahia fell back at midnight on 1996-02-11 (00:00 -02 -> 23:00 -03 at 02:00:00Z), so 23:00:02
+        // came at 01:00:02Z and 02:00:02Z. Backward from 02:00:01Z, the later pass is ahead of the
+        // start and — as in New York, where from 01:00 EST Foundation answers the earlier 01:30 —
+        // the earlier one is the answer. Foundation passes over both and answers the day before.
+        let bahia: Int64 = 824_004_001                                    // 1996-02-11T02:00:01Z
+        #expect(Self.foundation("America/Bahia", after: bahia, DateComponents(hour: 23, minute: 0, second: 2), .nextTime, .first, .backward) == 823_914_002)
+        #expect(try Self.chime("America/Bahia", after: bahia, CalendarComponents(hour: 23, minute: 0, second: 2), .nextTime, .first, .backward) == 824_000_402)
+        #expect(Self.foundation("America/New_York", after: 1_793_512_800, DateComponents(hour: 1, minute: 30), .nextTime, .first, .backward) == 1_793_511_000)
     }
 
     /// Sao Paulo skipped midnight on 2018-11-04 (00:00 -03 -> 01:00 -02 at 03:00:00Z), so that
