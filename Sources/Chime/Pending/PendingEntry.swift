@@ -1,0 +1,21 @@
+/// A request held by a `PendingStore`, with its next fire (always strictly after the store's
+/// current time).
+public struct PendingEntry: Sendable, Equatable {
+    public let request: PendingRequest
+    public let next: Fire
+    /// Order of addition (a replacement counts as a new addition): rule `.recent` drops the smallest.
+    let sequence: UInt64
+
+    public var identifier: String { request.identifier }
+
+    /// The pending order: next fire first, then identifier (Swift `String` order, which for ASCII
+    /// identifiers is byte order), so equal instants come out the same way on every run.
+    @inlinable
+    static func precedes(_ instant: Instant, _ identifier: String, _ otherInstant: Instant, _ otherIdentifier: String) -> Bool {
+        instant != otherInstant ? instant < otherInstant : identifier < otherIdentifier
+    }
+
+    func precedes(_ other: PendingEntry) -> Bool {
+        Self.precedes(next.instant, identifier, other.next.instant, other.identifier)
+    }
+}

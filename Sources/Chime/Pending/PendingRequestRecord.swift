@@ -1,0 +1,126 @@
+/// A pending request as it crosses a boundary (a JSON line, a file), before its zone is resolved:
+/// CONTRACT.md's batch request with `"identifier"`.
+/// ```json
+/// {"identifier": "standup", "zone": "America/New_York", "created": "2026-03-07T12:00:00Z",
+///  "trigger": {"calendar": {"components": {"hour": 9, "minute": 0}}}}
+/// ```
+/// - `identifier` (or, failing that, `id`, a string or an integer) is required.
+/// - The creation instant is `created`, else the batch request's `after`, else the `now` given to
+///   `request(zones:now:payload:)`. An interval trigger without an `anchor` is anchored there, as
+///   Apple's time-interval trigger counts from when the request is added.
+/// - `count` and any other batch fields are ignored; the payload, if any, is passed in raw (a
+///   generic `Decoder` cannot hand out raw JSON text, and Chime does not parse payloads).
+///
+/// Decoding reads the fields; `request(zones:now:payload:)` resolves the zone and the instant, so
+/// every failure there is a `PendingError` naming the request.
+public struct PendingRequestRecord: Sendable, Equatable, Codable {
+    public var identifier: String
+    public var zone: String
+    public var trigger: Trigger
+    /// The creation instant's text as given (`created` or `after`), parsed when resolved.
+    public var created: String?
+    /// Whether the trigger is an interval that came without an anchor (anchored at creation).
+    public var anchorsAtCreation: Bool
+
+    public init(identifier: String, zone: String, trigger: Trigger, created: String? = nil, anchorsAtCreation: Bool = false) {
+        self.identifier = identifier
+        self.zone = zone
+        self.trigger = trigger
+        self.created = created
+        self.anchorsAtCreation = anchorsAtCreation
+    }
+
+    /// The record of a resolved request (its interval anchor, if any, is written out).
+    public init(_ request: PendingRequest) {
+        self.init(identifier: request.identifier, zone: request.zoneIdentifier, trigger: request.trigger,
+                  created: request.createdAt.utcString)
+    }
+
+    /// Resolves the zone in `zones` and the creation instant (`now` when the record has none).
+    public func request(zones: ZoneDatabase = .shared, now: Instant, payload: PendingPayload? = nil) throws(PendingError) -> PendingRequest {
+        guard !identifier.isEmpty else { throw .emptyIdentifier }
+        var createdAt = now
+        if let created {
+            do { createdAt = try ISO8601Format.parseInstant(created) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
+        }
+        var trigger = self.trigger
+        if anchorsAtCreation, case .interval(let interval) = trigger {
+            do {
+                trigger = .interval(try IntervalTrigger(interval: interval.interval, repeats: interval.repeats, anchor: createdAt,
+                                                        reportsWallClockDrift: interval.reportsWallClockDrift))
+            } catch { throw .invalidTrigger(identifier: identifier, error) }
+        }
+        return try PendingRequest(identifier: identifier, trigger: trigger, zoneIdentifier: zone, zones: zones,
+                                  payload: payload, createdAt: createdAt)
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey { case identifier, id, zone, trigger, created, after }
+    private enum TriggerKindKeys: String, CodingKey { case interval }
+    private enum IntervalKeys: String, CodingKey { case anchor }
+
+    /// An invalid trigger throws `PendingError.invalidTrigger` naming the request; a missing or
+    /// mistyped field throws the decoder's `DecodingError`.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try c.decodeIfPresent(String.self, forKey: .identifier) {
+            identifier = text
+        } else if let text = try? c.decode(String.self, forKey: .id) {
+            identifier = text
+        } else if let number = try? c.decode(Int64.self, forKey: .id) {
+            identifier = String(number)
+        } else {
+            identifier = try c.decode(String.self, forKey: .identifier)   // throws the decoder's "key not found"
+        }
+        zone = try c.decode(String.self, forKey: .zone)
+        created = try c.decodeIfPresent(String.self, forKey: .created) ?? c.decodeIfPresent(String.self, forKey: .after)
+        do {
+            trigger = try c.decode(Trigger.self, forKey: .trigger)
+        } catch let error as TriggerError {
+            throw PendingError.invalidTrigger(identifier: identifier, error)
+        }
+        // The trigger decoder anchors an anchorless interval at the wall clock's now; note it so the
+        // request is anchored at its creation instead.
+        let kinds = try c.nestedContainer(keyedBy: TriggerKindKeys.self, forKey: .trigger)
+        if kinds.contains(.interval) {
+            anchorsAtCreation = !(try kinds.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval).contains(.anchor))
+        } else {
+            anchorsAtCreation = false
+        }
+    }
+
+    /// Writes `identifier`, `zone`, `created` and `trigger`; an anchorless interval is written
+    /// without its placeholder anchor, so it still anchors at creation when read back.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(identifier, forKey: .identifier)
+        try c.encode(zone, forKey: .zone)
+        try c.encodeIfPresent(created, forKey: .created)
+        if anchorsAtCreation, case .interval(let interval) = trigger {
+            var kinds = c.nestedContainer(keyedBy: AnchorlessIntervalKeys.self, forKey: .trigger)
+            var fields = kinds.nestedContainer(keyedBy: AnchorlessIntervalKeys.Fields.self, forKey: .interval)
+            if interval.interval.nanoseconds % 1_000_000_000 == 0 {
+                try fields.encode(interval.interval.nanoseconds / 1_000_000_000, forKey: .seconds)
+            } else {
+                try fields.encode(interval.interval.description, forKey: .seconds)
+            }
+            try fields.encode(interval.repeats, forKey: .repeats)
+        } else {
+            try c.encode(trigger, forKey: .trigger)
+        }
+    }
+
+    private enum AnchorlessIntervalKeys: String, CodingKey {
+        case interval
+        enum Fields: String, CodingKey { case seconds, repeats }
+    }
+}
+
+/// A resolved request encodes as its record (`PendingRequestRecord(request)`); the payload is not
+/// written, since a generic `Encoder` cannot take raw JSON text.
+extension PendingRequest: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        try PendingRequestRecord(self).encode(to: encoder)
+    }
+}

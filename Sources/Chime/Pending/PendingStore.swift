@@ -1,0 +1,218 @@
+/// The set of requests a system holds for an app, with a limit and a rule for what happens
+/// beyond it (iOS: the 64 soonest-firing; Android/Samsung: 500, then refuse).
+///
+/// - Adding a request whose identifier is pending replaces it (reported in `replaced`).
+/// - A request that never fires after `now` is discarded at once (`.neverFires`).
+/// - A repeating request counts once, by its next fire.
+/// - Order: `pending` and every delivery sequence are sorted by next fire, ties broken by
+///   identifier in Swift `String` order (byte order for ASCII identifiers), so equal instants
+///   come out the same way on every run and platform.
+/// - Time only moves forward: `add(_:now:)` first delivers what fires up to `now`; `deliver(until:)`
+///   delivers every fire at or before `until`. Asking for an earlier time is an error.
+///
+/// Example (limit 2, rule `.soonest`, now = 2026-03-07T12:00:00Z):
+/// ```swift
+/// var store = try PendingStore(limit: 2)
+/// store.add(standup, now: now)  // daily 09:00 America/New_York: next 2026-03-07T14:00:00Z (09:00 EST, UTC-5)
+/// store.add(pill, now: now)     // daily 08:00 Europe/Berlin: next 2026-03-08T07:00:00Z (08:00 CET, UTC+1)
+/// store.add(call, now: now)     // one-shot, 3600 s from now: 2026-03-07T13:00:00Z
+/// // -> discarded: "pill" (next 2026-03-08T07:00:00Z), notAmongSoonest(limit: 2); pending: call, standup
+/// store.deliver(until: 2026-03-09T00:00:00Z)
+/// // -> call    2026-03-07T13:00:00Z (final: a one-shot leaves the store)
+/// //    standup 2026-03-07T14:00:00Z (09:00 EST)
+/// //    standup 2026-03-08T13:00:00Z (09:00 EDT: New York sprang forward at 07:00:00Z that
+/// //            morning, so the wall time stays 09:00 and the UTC instant is an hour earlier)
+/// // pending: standup, next 2026-03-09T13:00:00Z
+/// ```
+///
+/// Costs: with n pending, adding or rescheduling is a binary search plus an O(n) shift of a
+/// small array (n ≤ limit, typically 64 or 500); no per-call allocation beyond the reports.
+public struct PendingStore: Sendable {
+    public let limit: Int
+    public let rule: Rule
+    /// The instant up to which time has advanced; every pending next fire is strictly after it.
+    public private(set) var currentTime: Instant
+    /// Sorted by (next fire, identifier).
+    private(set) var entries: [PendingEntry] = []
+    /// identifier -> its entry's next instant, to find an entry by binary search.
+    private(set) var nextInstants: [String: Instant] = [:]
+    private var additions: UInt64 = 0
+
+    public init(limit: Int = 64, rule: Rule = .soonest) throws(PendingError) {
+        guard limit >= 0 else { throw .invalidLimit(limit) }
+        self.limit = limit
+        self.rule = rule
+        self.currentTime = Instant.supportedRange.lowerBound
+    }
+
+    /// The pending requests, soonest next fire first; ties by identifier.
+    public var pending: [PendingEntry] { entries }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public func entry(for identifier: String) -> PendingEntry? {
+        index(of: identifier).map { entries[$0] }
+    }
+
+    // MARK: Adding
+
+    /// Adds (or replaces) one request at `now`. Fires of pending requests at or before `now` are
+    /// delivered first (`report.delivered`). Throws, leaving the store unchanged, when `now` is
+    /// before `currentTime`, when the trigger fails, or (rule `.rejectBeyondLimit`) when the set
+    /// is full and the identifier is new.
+    @discardableResult
+    public mutating func add(_ request: PendingRequest, now: Instant) throws(PendingError) -> PendingAddReport {
+        guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
+        let next = try request.nextFire(after: now)
+        var report = PendingAddReport()
+        if rule == .rejectBeyondLimit, index(of: request.identifier) == nil, entries.count >= limit {
+            // Fires up to `now` may free room; try on a copy so a refusal leaves the store as it was.
+            var trial = self
+            let advanced = try trial.deliver(until: now)
+            guard trial.entries.count < limit else { throw .limitReached(identifier: request.identifier, limit: limit) }
+            self = trial
+            report.delivered = advanced.deliveries
+            report.discarded = advanced.discarded
+        } else {
+            let advanced = try deliver(until: now)
+            report.delivered = advanced.deliveries
+            report.discarded = advanced.discarded
+        }
+        insert(request, next: next, into: &report)
+        checkInvariants()
+        return report
+    }
+
+    /// Adds requests in order at `now`, as successive `add(_:now:)` calls would, collecting a
+    /// refused request's error in `report.errors` and going on (duplicate identifiers: the last
+    /// wins, each earlier one reported in `replaced`). Throws only when `now` is before `currentTime`.
+    @discardableResult
+    public mutating func add<Requests: Sequence<PendingRequest>>(contentsOf requests: Requests, now: Instant) throws(PendingError) -> PendingAddReport {
+        guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
+        var report = PendingAddReport()
+        let advanced = try deliver(until: now)
+        report.delivered = advanced.deliveries
+        report.discarded = advanced.discarded
+        for request in requests {
+            let next: Fire?
+            do { next = try request.nextFire(after: now) } catch { report.errors.append(error); continue }
+            if rule == .rejectBeyondLimit, index(of: request.identifier) == nil, entries.count >= limit {
+                report.errors.append(.limitReached(identifier: request.identifier, limit: limit))
+                continue
+            }
+            insert(request, next: next, into: &report)
+        }
+        checkInvariants()
+        return report
+    }
+
+    /// Replaces any entry with the request's identifier, then keeps the request if it fires and
+    /// the rule lets it stay. `currentTime` must already be `now` (or earlier than `next`).
+    private mutating func insert(_ request: PendingRequest, next: Fire?, into report: inout PendingAddReport) {
+        if let old = index(of: request.identifier) {
+            report.replaced.append(remove(at: old))
+        }
+        guard let next else {
+            report.discarded.append(PendingDiscard(identifier: request.identifier, next: nil, reason: .neverFires))
+            return
+        }
+        additions += 1
+        insert(PendingEntry(request: request, next: next, sequence: additions))
+        while entries.count > limit {
+            switch rule {
+            case .soonest:
+                let dropped = remove(at: entries.count - 1)   // the latest next fire; on a tie, the larger identifier
+                report.discarded.append(PendingDiscard(identifier: dropped.identifier, next: dropped.next, reason: .notAmongSoonest(limit: limit)))
+            case .recent:
+                var oldest = 0
+                for i in entries.indices where entries[i].sequence < entries[oldest].sequence { oldest = i }
+                let dropped = remove(at: oldest)
+                report.discarded.append(PendingDiscard(identifier: dropped.identifier, next: dropped.next, reason: .notAmongMostRecent(limit: limit)))
+            case .rejectBeyondLimit:
+                assertionFailure("rejectBeyondLimit admitted request '\(request.identifier)' beyond the limit \(limit)")
+                return
+            }
+        }
+    }
+
+    // MARK: Removing
+
+    /// Removes the requests with these identifiers (unknown ones are ignored); returns the removed
+    /// entries in pending order.
+    @discardableResult
+    public mutating func remove<Identifiers: Sequence<String>>(identifiers: Identifiers) -> [PendingEntry] {
+        var removed: [PendingEntry] = []
+        for identifier in identifiers {
+            if let i = index(of: identifier) { removed.append(remove(at: i)) }
+        }
+        checkInvariants()
+        return removed.sorted { $0.precedes($1) }
+    }
+
+    public mutating func removeAll() {
+        entries.removeAll()
+        nextInstants.removeAll()
+    }
+
+    // MARK: Time
+
+    /// Advances time to `until`, delivering every fire at or before it in order (ties by
+    /// identifier). A one-shot leaves the store when it fires; a repeating request is rescheduled
+    /// at its first fire strictly after the one delivered (and may fire again before `until`).
+    /// A request whose next fire cannot be found leaves the store and is reported in `discarded`.
+    public mutating func deliver(until: Instant) throws(PendingError) -> PendingDeliveryReport {
+        guard until >= currentTime else { throw .timeWentBackwards(requested: until, current: currentTime) }
+        var report = PendingDeliveryReport()
+        while let first = entries.first, first.next.instant <= until {
+            remove(at: 0)
+            let fire = first.next
+            var following: Fire? = nil
+            if first.request.trigger.repeats {
+                do {
+                    following = try first.request.trigger.nextFire(after: fire.instant, in: first.request.zone)
+                } catch {
+                    report.discarded.append(PendingDiscard(identifier: first.identifier, next: nil, reason: .triggerFailed(error)))
+                }
+            }
+            report.deliveries.append(PendingDelivery(identifier: first.identifier, fire: fire, isFinal: following == nil))
+            if let following {
+                assert(following.instant > fire.instant, "'\(first.identifier)': next fire \(following.instant) not after \(fire.instant)")
+                insert(PendingEntry(request: first.request, next: following, sequence: first.sequence))
+            }
+        }
+        currentTime = until
+        checkInvariants()
+        return report
+    }
+
+    // MARK: Storage
+
+    private func index(of identifier: String) -> Int? {
+        guard let instant = nextInstants[identifier] else { return nil }
+        let i = insertionIndex(instant, identifier)
+        assert(i < entries.count && entries[i].identifier == identifier, "identifier index is stale for '\(identifier)'")
+        return i
+    }
+
+    /// The first position whose entry does not precede (instant, identifier).
+    private func insertionIndex(_ instant: Instant, _ identifier: String) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if PendingEntry.precedes(entries[mid].next.instant, entries[mid].identifier, instant, identifier) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private mutating func insert(_ entry: PendingEntry) {
+        entries.insert(entry, at: insertionIndex(entry.next.instant, entry.identifier))
+        nextInstants[entry.identifier] = entry.next.instant
+    }
+
+    @discardableResult
+    private mutating func remove(at index: Int) -> PendingEntry {
+        let entry = entries.remove(at: index)
+        nextInstants[entry.identifier] = nil
+        return entry
+    }
+}
