@@ -32,9 +32,11 @@ extension PendingColumns {
         }
 
         /// The seconds of the largest kept entry once full (an entry with more seconds cannot
-        /// enter), else `Int64.max`.
+        /// enter), `Int64.max` while not full, `Int64.min` when nothing is kept (k = 0).
         @inline(__always)
-        var admissionSeconds: Int64 { entries.count < capacity ? Int64.max : entries[0].seconds }
+        var admissionSeconds: Int64 {
+            entries.count < capacity ? Int64.max : capacity == 0 ? Int64.min : entries[0].seconds
+        }
 
         @inline(__always)
         mutating func push(_ e: Entry) {

@@ -31,8 +31,9 @@ extension PendingColumns {
     /// No full sort: each chunk of requests keeps its `k` smallest in a bounded max-heap while it
     /// computes, and the chunks' heaps are merged at the end (O(n log k)).
     ///
-    /// Example: daily 08:30 and daily 07:00 in America/New_York, after 2026-03-07T12:00:00Z,
-    /// k = 1: the 07:00 request at 2026-03-08T11:00:00Z.
+    /// Example: daily 08:30 and daily 07:00 in America/New_York, after 2026-03-07T14:00:00Z
+    /// (09:00 EST), k = 1: the 07:00 request at 2026-03-08T11:00:00Z (07:00 EDT, the day clocks
+    /// spring forward); the 08:30 one follows at 12:30:00Z.
     @discardableResult
     public mutating func computeNextFires(after instant: Instant, keepingSoonest k: Int = 0,
                                           workers: Int = PendingColumns.defaultWorkers) -> [Soonest] {

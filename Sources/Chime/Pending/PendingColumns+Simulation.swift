@@ -66,7 +66,7 @@ extension PendingColumns {
     /// request's decoded trigger. For small inputs (memory grows with the result).
     ///
     /// Example: daily 07:00 ("a") and daily 08:30 ("b") in America/New_York over
-    /// (2026-03-07T12:00:00Z, 2026-03-09T12:00:00Z]: a 2026-03-08T11:00:00Z, b 2026-03-08T12:30:00Z,
+    /// (2026-03-07T14:00:00Z, 2026-03-09T12:00:00Z]: a 2026-03-08T11:00:00Z, b 2026-03-08T12:30:00Z,
     /// a 2026-03-09T11:00:00Z (b's 2026-03-09T12:30:00Z is after `until`).
     public func deliveries(after from: Instant, through until: Instant, limit: Int = 1_000_000) -> [Delivery] {
         var iterators: [FireIterator] = []

@@ -13,7 +13,7 @@
 /// builder.append(identifier: "1", trigger: .calendar(try .daily(hour: 8, minute: 30)), zone: ny)
 /// builder.append(identifier: "2", trigger: .calendar(try .daily(hour: 7, minute: 0)), zone: ny)
 /// var columns = builder.build()
-/// let now = try ISO8601Format.parseInstant("2026-03-07T12:00:00Z")
+/// let now = try ISO8601Format.parseInstant("2026-03-07T14:00:00Z")
 /// let soonest = columns.computeNextFires(after: now, keepingSoonest: 64)
 /// // soonest[0]: "2", 2026-03-08T11:00:00Z (07:00 EDT); soonest[1]: "1", 2026-03-08T12:30:00Z
 /// ```
