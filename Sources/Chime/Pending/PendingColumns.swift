@@ -21,7 +21,7 @@
 /// Every next fire is exactly `Trigger.nextFire(after:in:)`'s instant: packed calendar kinds
 /// take the engine's own fast paths (`DailyFastPath`, `DayOfMonthFastPath`) and, near a
 /// transition, its general search on the decoded trigger; intervals are the engine's
-/// arithmetic (`PackedInterval`). `Pending/README` (the tests) checks this on seeded inputs.
+/// arithmetic (`PackedInterval`). `PendingColumnsTests` checks this on seeded inputs.
 ///
 /// Request order is not insertion order: `build()` groups requests by zone, so `index` values
 /// are positions in that order. Use identifiers to name requests.
