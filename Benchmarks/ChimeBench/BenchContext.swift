@@ -41,6 +41,18 @@ final class BenchContext {
     private(set) lazy var foundationCalendars = FoundationCalendarPeer(identifiers: triggers.zoneIDs)
     private(set) lazy var foundationQuirkCalendars = FoundationCalendarPeer(identifiers: triggers.quirkIDs)
 
+    /// Foundation's sample for `pending.foundation`: the first requests of the pending workload.
+    private(set) lazy var pendingSample: (requests: [PendingWorkload.Request], zoneIDs: [String], rules: [ZoneRules]) = {
+        do {
+            var workload = try PendingWorkload(database: database)
+            return (workload.requests(PendingScenarios.sampleSize(self)), workload.zoneIDs, workload.rules)
+        } catch {
+            Self.fail("cannot build the pending workload: \(error)")
+        }
+    }()
+
+    private(set) lazy var pendingFoundationSample = PendingFoundationPeer(requests: pendingSample.requests, zoneIDs: pendingSample.zoneIDs)
+
     /// The `chime batch` input file, written on first use and removed by `removeTemporaryFiles()`.
     private(set) lazy var batch: BatchWorkload = {
         let path = temporaryPath("batch.jsonl")

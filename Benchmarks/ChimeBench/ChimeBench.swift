@@ -30,7 +30,7 @@ enum ChimeBench {
             for s in catalog { print("\(s.name)\t\(s.summary)") }
             return
         }
-        let scenarios = catalog.filter { options.selects($0.name) }
+        let scenarios = catalog.filter { options.selects($0) }
         guard !scenarios.isEmpty else {
             var stderr = StandardError()
             print("chime-bench: no scenario matches \(options.filters.map { "'\($0)'" }.joined(separator: ", ")) (see --list)", to: &stderr)
@@ -75,6 +75,18 @@ enum ChimeBench {
                              checksum: checksum.value).text())
         } else {
             table.footer(checksum: checksum.value, measurements: measurements)
+            let summary = PendingChart(measurements: measurements, machine: machine, quick: options.quick).summaryLines()
+            if !summary.isEmpty { print(""); summary.forEach { print($0) } }
+        }
+        if let path = options.chartPath {
+            let chart = PendingChart(measurements: measurements, machine: machine, quick: options.quick)
+            do {
+                try chart.write(to: path)
+                var stderr = StandardError()
+                print("chime-bench: wrote \(path)", to: &stderr)
+            } catch {
+                BenchContext.fail("cannot write the chart to \(path): \(error)")
+            }
         }
     }
 }

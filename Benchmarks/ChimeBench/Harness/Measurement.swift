@@ -17,6 +17,8 @@ struct Measurement: Codable {
     let rateNoun: String?
     /// Swift heap allocations per operation, counted after timing, when the scenario asks for it.
     let allocations: Double?
+    /// Extra figures from the scenario's `finish` (memory, rates, extrapolations).
+    var metrics: [Scenario.Metric] = []
 
     var min: Double { samples.min() ?? .nan }
     var max: Double { samples.max() ?? .nan }

@@ -13,9 +13,11 @@ struct Options {
     var iterations: Int?
     /// Skip the agreement checks (profiling: under valgrind, Foundation's side of them takes minutes).
     var skipChecks = false
+    /// Where to write the pending-set chart (SVG), when given.
+    var chartPath: String?
 
     static let usage = """
-    USAGE: chime-bench [--filter NAME]... [--quick] [--json] [--list] [--chime PATH] [--iterations N] [--skip-checks]
+    USAGE: chime-bench [--filter NAME]... [--quick] [--json] [--list] [--chime PATH] [--iterations N] [--skip-checks] [--chart FILE.svg]
 
     Times Chime's zone and trigger operations against their targets and against peers (ICU ucal,
     Foundation, bare arithmetic floors). Build in release: swift run -c release chime-bench
@@ -30,6 +32,8 @@ struct Options {
       --iterations N  exactly N operations per repetition, no calibration (for profiling, e.g.
                       valgrind --tool=callgrind .build/release/chime-bench --filter resolve.local --iterations 100000)
       --skip-checks   do not run the agreement checks first (profiling only: numbers of unchecked code)
+      --chart FILE    write an SVG chart of the pending-set results (scaling curve, bytes per request,
+                      Foundation / Chime ratios), e.g. --chart Benchmarks/pending-scaling.svg
       -h, --help      show this help
 
     Each scenario is calibrated (doubling as warm-up), then timed in 7 repetitions (3 with --quick);
@@ -62,6 +66,7 @@ struct Options {
                 guard let n = Int(text), n > 0 else { throw UsageError(message: "--iterations needs a positive number, not '\(text)'") }
                 options.iterations = n
             case "--skip-checks": options.skipChecks = true
+            case "--chart": options.chartPath = try value(for: argument)
             case "-h", "--help": options.help = true
             default:
                 if argument.hasPrefix("--filter=") {
@@ -78,5 +83,12 @@ struct Options {
         filters.isEmpty || filters.contains { filter in
             filter.hasSuffix("$") ? name.hasSuffix(filter.dropLast()) : name.contains(filter)
         }
+    }
+
+    /// Whether the scenario runs: `explicitOnly` ones only when a filter is their full name
+    /// (optionally with the `$` anchor).
+    func selects(_ scenario: Scenario) -> Bool {
+        guard scenario.explicitOnly else { return selects(scenario.name) }
+        return filters.contains { $0 == scenario.name || $0 == scenario.name + "$" }
     }
 }

@@ -32,6 +32,17 @@ struct Runner {
         case .skip(let reason): return .skipped(name: scenario.name, reason: reason)
         }
         let iterations: Int
+        if scenario.singleShot {
+            let (elapsed, result) = MonotonicClock.measure { body(1) }
+            checksum.absorb(result)
+            var m = Measurement(
+                name: scenario.name, role: scenario.role, summary: scenario.summary, unit: scenario.unit,
+                iterationsPerRepetition: 1, operationsPerIteration: scenario.operationsPerIteration,
+                samples: [Double(elapsed) / Double(scenario.operationsPerIteration)], target: scenario.target,
+                baseline: scenario.baseline, ratioToBaseline: nil, rateNoun: scenario.rateNoun, allocations: nil)
+            m.metrics = scenario.finish?() ?? []
+            return .measured(m)
+        }
         if let fixed = settings.fixedIterations {
             iterations = min(fixed, scenario.maxIterations)
             checksum.absorb(body(iterations))          // warm-up
@@ -50,11 +61,13 @@ struct Runner {
         // Allocations are counted outside the timed runs, so the hook never slows a measurement.
         let allocations = scenario.countsAllocations
             ? AllocationCounter.perOperation(body, operations: min(iterations, Self.allocationOperations)) : nil
-        return .measured(Measurement(
+        var measurement = Measurement(
             name: scenario.name, role: scenario.role, summary: scenario.summary, unit: scenario.unit,
             iterationsPerRepetition: iterations, operationsPerIteration: scenario.operationsPerIteration,
             samples: samples, target: scenario.target, baseline: scenario.baseline, ratioToBaseline: nil,
-            rateNoun: scenario.rateNoun, allocations: allocations))
+            rateNoun: scenario.rateNoun, allocations: allocations)
+        measurement.metrics = scenario.finish?() ?? []
+        return .measured(measurement)
     }
 
     /// Grows the iteration count until one run takes a tenth of a repetition, then scales it to a

@@ -40,5 +40,22 @@ struct Scenario {
     var rateNoun: String? = nil
     /// Also count Swift heap allocations per operation (after timing; see `AllocationCounter`).
     var countsAllocations = false
+    /// One timed run and no calibration or warm-up (an operation that takes tens of seconds).
+    var singleShot = false
+    /// Runs only when a `--filter` names it in full (too long for a default run).
+    var explicitOnly = false
+    /// Called once after timing (and allocation counting): extra figures for the row, e.g. peak
+    /// resident memory and bytes per request; also the place to free what `prepare` built.
+    var finish: (() -> [Metric])? = nil
     let prepare: () -> Preparation
+
+    /// A figure a scenario reports beside its times.
+    struct Metric: Codable {
+        let name: String
+        let value: Double
+        /// e.g. "bytes", "MiB", "s", "ratio"; shown after the value.
+        let unit: String
+        /// How the figure was obtained, when it is not a measurement (e.g. "extrapolation").
+        var note: String? = nil
+    }
 }

@@ -21,6 +21,8 @@ struct JSONReport: Encodable {
         let ratioToBaseline: Double?
         /// max > 1.25 × min: the machine was probably busy.
         let noisy: Bool
+        /// Extra figures (peak resident memory, bytes per request, extrapolations), when reported.
+        let metrics: [Scenario.Metric]
     }
 
     struct Stats: Encodable {
@@ -61,7 +63,7 @@ struct JSONReport: Encodable {
                    nanosecondsPerOperation: Stats(min: m.min, median: m.median, max: m.max),
                    rate: m.rateNoun.map { Rate(noun: $0, perSecond: m.ratePerSecond) }, allocationsPerOperation: m.allocations,
                    samples: m.samples, target: m.target, verdict: m.verdict,
-                   baseline: m.baseline, ratioToBaseline: m.ratioToBaseline, noisy: m.isNoisy)
+                   baseline: m.baseline, ratioToBaseline: m.ratioToBaseline, noisy: m.isNoisy, metrics: m.metrics)
         }
         self.skipped = skipped
         self.checksum = String(checksum, radix: 16)

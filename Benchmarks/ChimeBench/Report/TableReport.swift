@@ -43,6 +43,9 @@ struct TableReport {
         ]
         let rate = m.rateNoun.map { "; median ≈ \(Self.grouped(m.ratePerSecond)) \($0)/s" } ?? ""
         print(zip(cells, Self.columns).map { pad($0, $1.width) }.joined(separator: " ") + "  " + m.summary + rate)
+        for metric in m.metrics {
+            print("    \(pad(metric.name, 34)) \(Self.format(metric))\(metric.note.map { "  (\($0))" } ?? "")")
+        }
     }
 
     func skipped(name: String, reason: String) {
@@ -80,6 +83,13 @@ struct TableReport {
         let allocating = counted.filter { ($0.allocations ?? 0) != 0 }.map(\.name)
         print("  allocation-free: \(counted.count - allocating.count) of \(counted.count)\(allocating.isEmpty ? "" : "; allocating: " + allocating.joined(separator: ", "))")
         print("")
+    }
+
+    /// A metric's value: grouped digits for large numbers, 3 significant digits below 1,000.
+    static func format(_ metric: Scenario.Metric) -> String {
+        let v = metric.value
+        let text = abs(v) >= 1000 ? grouped(v) : TimeUnit.fixed(v, abs(v) < 10 ? 2 : (abs(v) < 100 ? 1 : 0))
+        return metric.unit.isEmpty ? text : text + " " + metric.unit
     }
 
     /// 1234567.8 -> "1,234,568".

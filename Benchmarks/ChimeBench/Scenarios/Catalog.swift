@@ -1,5 +1,4 @@
 /// Every scenario, in run order. A peer or floor comes after the Chime scenario it is compared with.
-/// Later issues add their groups here (pending sets).
 enum Catalog {
     static func all(_ context: BenchContext) -> [Scenario] {
         ZoneLoadScenarios.all(context)
@@ -8,5 +7,6 @@ enum Catalog {
             + TriggerScenarios.all(context)
             + ColdProcessScenarios.all(context)
             + BatchScenarios.all(context)
+            + PendingScenarios.all(context)
     }
 }

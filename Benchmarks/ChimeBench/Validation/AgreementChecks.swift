@@ -18,7 +18,37 @@ enum AgreementChecks {
             Check(scenario: "offset.lookup.far") { icu(context, context.workload.far, "offset.lookup.far") },
             Check(scenario: "resolve.local") { resolution(context, context.workload.wallTimes, "resolve.local") },
             Check(scenario: "resolve.local.edge") { resolution(context, context.workload.edgeWallTimes, "resolve.local.edge") },
-        ] + triggers(context)
+        ] + triggers(context) + [Check(scenario: "pending.foundation") { pending(context) }]
+    }
+
+    /// `PendingColumns`' next fires for Foundation's sample against Foundation's own answers
+    /// (`PendingFoundationPeer`: `Calendar.nextDate`, per-weekday minimum, interval arithmetic).
+    static func pending(_ context: BenchContext) -> Agreement {
+        let sample = context.pendingSample
+        var builder = PendingColumns.Builder()
+        for r in sample.requests { builder.append(number: r.number, trigger: r.trigger, zone: sample.rules[r.zone]) }
+        var columns = builder.build()
+        let now = Instant(seconds: PendingWorkload.now)
+        columns.computeNextFires(after: now)
+        var position: [UInt64: Int] = [:]
+        for i in 0..<columns.count { position[UInt64(columns.identifier(at: i))!] = i }
+        let peer = context.pendingFoundationSample
+        var tally = AgreementTally()
+        var kinds: [String: Int] = [:]
+        var beyondApple = 0
+        for (i, r) in sample.requests.enumerated() {
+            if case .calendar(let t) = r.trigger, (t.components.weekdayOrdinal ?? 0) < 0 {
+                beyondApple += 1             // "the last Monday": Foundation has no negative ordinals
+                continue
+            }
+            let chime = columns.nextFire(at: position[r.number]!)?.seconds
+            let foundation = peer.nextDate(i, after: PendingWorkload.now)
+            kinds[r.kind.rawValue, default: 0] += 1
+            tally.record(chime == foundation, "\(sample.zoneIDs[r.zone]) \(PendingWorkload.label(r.trigger)) after \(now): chime \(chime.map { Instant(seconds: $0).utcString } ?? "none"), Foundation \(foundation.map { Instant(seconds: $0).utcString } ?? "none")")
+        }
+        let mix = PendingWorkload.Kind.allCases.compactMap { k in kinds[k.rawValue].map { "\($0) \(k.rawValue)" } }.joined(separator: ", ")
+        return tally.result("pending.foundation", "next fire after \(now) per request: PendingColumns vs Foundation Calendar.nextDate, 400 zones",
+                            note: "requests: " + mix + "; \(beyondApple) with a negative weekdayOrdinal (beyond Apple) not compared")
     }
 
     private static func versionOf(_ context: BenchContext, _ source: ZoneSource) -> String {

@@ -1,0 +1,235 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension PendingColumns {
+    /// One of the soonest requests.
+    public struct Soonest: Sendable, Hashable, CustomStringConvertible {
+        /// The request's position in the columns (zone-grouped order).
+        public let index: Int
+        public let identifier: String
+        public let instant: Instant
+
+        public var description: String { "\(identifier) \(instant)" }
+    }
+
+    /// Cores used by default: every online core.
+    public static var defaultWorkers: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Below this many requests one thread does all the work (spreading costs more than it saves).
+    static let parallelThreshold = 32_768
+
+    /// Computes every request's next fire strictly after `instant` into `nextSeconds` (and
+    /// `nextNanoseconds`), on `workers` threads, and returns the `k` soonest — earliest first,
+    /// equal instants by identifier (shortlex: shorter first, then UTF-8 bytes; numeric
+    /// identifiers in numeric order). Requests that never fire again are not among them.
+    ///
+    /// No full sort: each chunk of requests keeps its `k` smallest in a bounded max-heap while it
+    /// computes, and the chunks' heaps are merged at the end (O(n log k)).
+    ///
+    /// Example: daily 08:30 and daily 07:00 in America/New_York, after 2026-03-07T14:00:00Z
+    /// (09:00 EST), k = 1: the 07:00 request at 2026-03-08T11:00:00Z (07:00 EDT, the day clocks
+    /// spring forward); the 08:30 one follows at 12:30:00Z.
+    @discardableResult
+    public mutating func computeNextFires(after instant: Instant, keepingSoonest k: Int = 0,
+                                          workers: Int = PendingColumns.defaultWorkers) -> [Soonest] {
+        precondition(k >= 0, "k must not be negative")
+        let n = count
+        if nextSeconds.count != n { nextSeconds = [Int64](repeating: 0, count: n) }
+        if hasSubsecondFires && nextNanoseconds.count != n { nextNanoseconds = [Int32](repeating: 0, count: n) }
+        let chunks = chunkRanges(workers: workers)
+        var heaps = [BoundedMaxHeap?](repeating: nil, count: chunks.count)
+        let shared = self                  // read-only view for the workers (arrays are shared, not copied)
+        nextSeconds.withUnsafeMutableBufferPointer { seconds in
+            nextNanoseconds.withUnsafeMutableBufferPointer { nanos in
+                heaps.withUnsafeMutableBufferPointer { heaps in
+                    let out = Outputs(seconds: seconds, nanoseconds: nanos, heaps: heaps)
+                    Self.forEachChunk(chunks.count, workers: workers) { c in
+                        var heap = BoundedMaxHeap(capacity: k, identifiers: shared.identifiers)
+                        shared.computeChunk(chunks[c], after: instant, out: out, heap: &heap)
+                        out.heaps[c] = heap
+                    }
+                }
+            }
+        }
+        nextFiresAfter = instant
+        return merge(heaps.compactMap { $0 }, k: k)
+    }
+
+    /// The `k` soonest requests by the next fires already in the column (`computeNextFires`),
+    /// in the same order, without recomputing them.
+    public func soonest(_ k: Int, workers: Int = PendingColumns.defaultWorkers) -> [Soonest] {
+        precondition(nextSeconds.count == count, "compute the next fires first")
+        let chunks = chunkRanges(workers: workers)
+        var heaps = [BoundedMaxHeap?](repeating: nil, count: chunks.count)
+        heaps.withUnsafeMutableBufferPointer { heaps in
+            let out = Outputs(seconds: .init(start: nil, count: 0), nanoseconds: .init(start: nil, count: 0), heaps: heaps)
+            Self.forEachChunk(chunks.count, workers: workers) { c in
+                var heap = BoundedMaxHeap(capacity: k, identifiers: self.identifiers)
+                for i in chunks[c] { self.offer(i, to: &heap) }
+                out.heaps[c] = heap
+            }
+        }
+        return merge(heaps.compactMap { $0 }, k: k)
+    }
+
+    // MARK: Work distribution
+
+    /// Where the workers write: each chunk owns its range of the columns and its heap slot.
+    struct Outputs: @unchecked Sendable {
+        let seconds: UnsafeMutableBufferPointer<Int64>
+        let nanoseconds: UnsafeMutableBufferPointer<Int32>
+        let heaps: UnsafeMutableBufferPointer<BoundedMaxHeap?>
+    }
+
+    /// Contiguous ranges of about equal size: 8 per worker (kinds cost differently, so smaller
+    /// chunks balance the load), at least 8,192 requests each; one range below `parallelThreshold`.
+    func chunkRanges(workers: Int) -> [Range<Int>] {
+        let n = count
+        guard n > 0 else { return [] }
+        let pieces = workers <= 1 || n < Self.parallelThreshold ? 1 : min(workers * 8, max(1, n / 8_192))
+        return (0..<pieces).map { p in (n * p / pieces)..<(n * (p + 1) / pieces) }
+    }
+
+    /// Runs `body` for chunks 0..<count: on the calling thread for one chunk or one worker, else
+    /// through `DispatchQueue.concurrentPerform` (which uses every core it may).
+    static func forEachChunk(_ count: Int, workers: Int, _ body: (Int) -> Void) {
+        if count <= 1 || workers <= 1 {
+            for c in 0..<count { body(c) }
+        } else {
+            withoutActuallyEscaping(body) { body in
+                let task = UncheckedBody(body: body)
+                DispatchQueue.concurrentPerform(iterations: count) { c in task.body(c) }
+            }
+        }
+    }
+
+    /// `concurrentPerform` wants a Sendable closure; each chunk touches only its own outputs.
+    struct UncheckedBody: @unchecked Sendable {
+        let body: (Int) -> Void
+    }
+
+    // MARK: The per-chunk loop
+
+    func computeChunk(_ range: Range<Int>, after t: Instant, out: Outputs, heap: inout BoundedMaxHeap) {
+        guard !range.isEmpty else { return }
+        let withNanos = !out.nanoseconds.isEmpty
+        let wantsHeap = heap.capacity > 0
+        var z = zoneNumber(of: range.lowerBound)
+        var i = range.lowerBound
+        codes.withUnsafeBufferPointer { codes in
+            while i < range.upperBound {
+                let zone = zones[z]                                 // one retain per zone group
+                let end = min(range.upperBound, zoneStarts[z + 1])
+                var admission = heap.admissionSeconds
+                while i < end {
+                    let (s, ns) = nextInstant(Code(raw: codes[i]), after: t, in: zone)
+                    out.seconds[i] = s
+                    if withNanos { out.nanoseconds[i] = ns }
+                    if wantsHeap && s <= admission && s != Self.never && s != Self.failed {
+                        heap.push(Entry(seconds: s, nanoseconds: ns, index: Int32(i)))
+                        admission = heap.admissionSeconds
+                    }
+                    i += 1
+                }
+                z += 1
+            }
+        }
+        heap.checkInvariants()
+    }
+
+    @inline(__always)
+    func offer(_ i: Int, to heap: inout BoundedMaxHeap) {
+        let s = nextSeconds[i]
+        guard s != Self.never, s != Self.failed, s <= heap.admissionSeconds else { return }
+        heap.push(Entry(seconds: s, nanoseconds: nextNanoseconds.isEmpty ? 0 : nextNanoseconds[i], index: Int32(i)))
+    }
+
+    /// The chunks' heaps merged into the overall `k` smallest, earliest first.
+    func merge(_ heaps: [BoundedMaxHeap], k: Int) -> [Soonest] {
+        guard k > 0 else { return [] }
+        var all = BoundedMaxHeap(capacity: k, identifiers: identifiers)
+        for h in heaps { for e in h.entries { all.push(e) } }
+        return all.sorted().map { e in
+            Soonest(index: Int(e.index), identifier: identifiers.string(at: Int(e.index)),
+                    instant: Instant(seconds: e.seconds, nanoseconds: e.nanoseconds))
+        }
+    }
+
+    // MARK: One request
+
+    /// The next fire of a request with `code` in `zone` strictly after `t`: (seconds, ns), or
+    /// (`never`, 0) / (`failed`, 0). Exactly `Trigger.nextFire(after:in:)`'s instant.
+    @inline(__always)
+    func nextInstant(_ code: Code, after t: Instant, in zone: ZoneRules) -> (Int64, Int32) {
+        let p = code.payload
+        switch code.kind {
+        case .timeOfDay:
+            let weekday = Int(p >> 20 & 0x7)
+            let path = DailyFastPath(time: Code.secondOfDay(p) * 1_000_000_000, weekday: weekday == 0 ? nil : weekday)
+            if let fire = path.nextFire(after: t, in: zone) { return (fire.instant.seconds, 0) }
+            return Self.searchWithoutFastPath(code.components(), after: t, in: zone)
+        case .dayOfMonth:
+            let month = Int(p >> 25 & 0xF)
+            let path = DayOfMonthFastPath(time: Code.secondOfDay(p) * 1_000_000_000, day: Int(p >> 20 & 0x1F),
+                                          month: month == 0 ? nil : month)
+            if let fire = path.nextFire(after: t, in: zone) { return (fire.instant.seconds, 0) }
+            return Self.searchWithoutFastPath(code.components(), after: t, in: zone)
+        case .weekdaySet:
+            return Self.weekdaySetNext(p, after: t, in: zone)
+        case .interval:
+            let nanos = intervalAnchorNanoseconds.isEmpty ? 0 : intervalAnchorNanoseconds[Int(p)]
+            guard let s = intervals[Int(p)].nextFireSeconds(after: t, anchorNanoseconds: nanos) else { return (Self.never, 0) }
+            return (s, nanos)
+        case .general:
+            return Self.generalNext(general[Int(p)], after: t, in: zone)
+        }
+    }
+
+    /// `WeeklyTrigger.nextFire`: the earliest of its weekdays' `{weekday, hour, minute, second}` fires.
+    static func weekdaySetNext(_ p: UInt32, after t: Instant, in zone: ZoneRules) -> (Int64, Int32) {
+        let time = Code.secondOfDay(p) * 1_000_000_000
+        var best = Self.never
+        var mask = p >> 20 & 0x7F
+        while mask != 0 {
+            let weekday = mask.trailingZeroBitCount + 1
+            mask &= mask - 1
+            let s: Int64
+            if let fire = DailyFastPath(time: time, weekday: weekday).nextFire(after: t, in: zone) {
+                s = fire.instant.seconds
+            } else {
+                let clock = Code.Clock(bits: Code.clockBits(p))
+                s = searchWithoutFastPath(CalendarComponents(hour: clock.hour, minute: clock.minute, second: clock.second,
+                                                             weekday: weekday), after: t, in: zone).0
+            }
+            if s < best { best = s }
+        }
+        return (best, 0)
+    }
+
+    /// The engine's general search for a packed calendar kind (near a transition, where the fast
+    /// path declines). Packed kinds fire on whole seconds and never throw.
+    @inline(never)
+    static func searchWithoutFastPath(_ components: CalendarComponents, after t: Instant, in zone: ZoneRules) -> (Int64, Int32) {
+        // Valid and policy-free by construction (decoded from a validated trigger).
+        guard let fire = try! CalendarTrigger(components: components).nextFireWithoutFastPath(after: t, in: zone) else {
+            return (Self.never, 0)
+        }
+        assert(fire.instant.nanoseconds == 0, "a packed calendar trigger fired off a whole second")
+        return (fire.instant.seconds, 0)
+    }
+
+    @inline(never)
+    static func generalNext(_ trigger: Trigger, after t: Instant, in zone: ZoneRules) -> (Int64, Int32) {
+        do {
+            guard let fire = try trigger.nextFire(after: t, in: zone) else { return (Self.never, 0) }
+            return (fire.instant.seconds, fire.instant.nanoseconds)
+        } catch {
+            return (Self.failed, 0)
+        }
+    }
+}
