@@ -8,11 +8,11 @@ public struct PendingEntry: Sendable, Equatable {
 
     public var identifier: String { request.identifier }
 
-    /// The pending order: next fire first, then identifier (Swift `String` order, which for ASCII
-    /// identifiers is byte order), so equal instants come out the same way on every run.
+    /// The pending order: next fire first, then identifier (`PendingOrder`: shortlex), so equal
+    /// instants come out the same way on every run.
     @inlinable
     static func precedes(_ instant: Instant, _ identifier: String, _ otherInstant: Instant, _ otherIdentifier: String) -> Bool {
-        instant != otherInstant ? instant < otherInstant : identifier < otherIdentifier
+        instant != otherInstant ? instant < otherInstant : PendingOrder.identifierPrecedes(identifier, otherIdentifier)
     }
 
     func precedes(_ other: PendingEntry) -> Bool {

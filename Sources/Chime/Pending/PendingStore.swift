@@ -5,7 +5,7 @@
 /// - A request that never fires after `now` is discarded at once (`.neverFires`).
 /// - A repeating request counts once, by its next fire.
 /// - Order: `pending` and every delivery sequence are sorted by next fire, ties broken by
-///   identifier in Swift `String` order (byte order for ASCII identifiers), so equal instants
+///   identifier in `PendingOrder` (shortlex: shorter first, then UTF-8 bytes), so equal instants
 ///   come out the same way on every run and platform.
 /// - Time only moves forward: `add(_:now:)` first delivers what fires up to `now`; `deliver(until:)`
 ///   delivers every fire at or before `until`. Asking for an earlier time is an error.

@@ -76,7 +76,7 @@ public struct Planner: Sendable {
 
         static func < (lhs: Cursor, rhs: Cursor) -> Bool {
             if lhs.fire.instant != rhs.fire.instant { return lhs.fire.instant < rhs.fire.instant }
-            if lhs.identifier != rhs.identifier { return lhs.identifier < rhs.identifier }
+            if lhs.identifier != rhs.identifier { return PendingOrder.identifierPrecedes(lhs.identifier, rhs.identifier) }
             return lhs.index < rhs.index
         }
 

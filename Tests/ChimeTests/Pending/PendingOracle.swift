@@ -99,3 +99,10 @@ struct PendingSpec: CustomStringConvertible {
 func unixSeconds(_ iso: String) -> Int64 {
     FoundationOracle.parseISO(iso)!.seconds
 }
+
+/// The documented tie-break for equal instants, written out independently of `PendingOrder`:
+/// shortlex — the shorter identifier first, equal lengths by UTF-8 bytes.
+func shortlexPrecedes(_ a: String, _ b: String) -> Bool {
+    let (x, y) = (Array(a.utf8), Array(b.utf8))
+    return x.count != y.count ? x.count < y.count : x.lexicographicallyPrecedes(y)
+}

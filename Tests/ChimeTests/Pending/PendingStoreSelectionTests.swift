@@ -54,14 +54,15 @@ import Testing
     }
 
     /// The expected outcome, computed without Chime: each request's oracle next fire, sorted by
-    /// (instant, identifier); the first 64 are kept, the rest discarded; no next fire = never fires.
+    /// (instant, identifier — shortlex: length, then UTF-8 bytes, the documented tie-break); the
+    /// first 64 are kept, the rest discarded; no next fire = never fires.
     static func expected(_ specs: [PendingSpec], limit: Int) -> (kept: [(String, Int64)], beyond: [(String, Int64)], never: [String]) {
         var firing: [(String, Int64)] = []
         var never: [String] = []
         for spec in specs {
             if let next = spec.oracleNext(after: now) { firing.append((spec.identifier, next)) } else { never.append(spec.identifier) }
         }
-        firing.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        firing.sort { $0.1 != $1.1 ? $0.1 < $1.1 : shortlexPrecedes($0.0, $1.0) }
         return (Array(firing.prefix(limit)), Array(firing.dropFirst(limit)), never.sorted())
     }
 
@@ -115,6 +116,14 @@ import Testing
             #expect(store.pending.map(\.next.instant.seconds) == [expected, expected])
             #expect(discarded.map(\.identifier) == ["c"] && discarded.first?.next?.instant.seconds == expected)
         }
+        // Shortlex: a shorter identifier first, so numeric ones sort as numbers ("9" before "10"),
+        // and "9" (0x39) before "a" (0x61).
+        var store = try PendingStore(limit: 2)
+        for identifier in ["10", "a", "9"] {
+            let spec = PendingSpec(identifier: identifier, zone: "America/New_York", kind: .calendar(hour: 9, minute: 0))
+            try store.add(spec.request(createdAt: Self.now), now: Instant(seconds: Self.now))
+        }
+        #expect(store.pending.map(\.identifier) == ["9", "a"])
     }
 }
 

@@ -34,7 +34,7 @@ import Testing
         // Oracle 1: Foundation's chained nextDate per request, merged by (instant, identifier).
         var foundation: [(String, Int64)] = []
         for spec in specs { foundation += spec.oracleFires(after: Self.start, through: Self.end).map { (spec.identifier, $0) } }
-        foundation.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        foundation.sort { $0.1 != $1.1 ? $0.1 < $1.1 : shortlexPrecedes($0.0, $1.0) }
         // Oracle 2: the engine's own nextFire chain, one request at a time, outside the store.
         var engine: [(String, Int64)] = []
         for spec in specs {
@@ -45,7 +45,7 @@ import Testing
                 after = fire.instant
             }
         }
-        engine.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        engine.sort { $0.1 != $1.1 ? $0.1 < $1.1 : shortlexPrecedes($0.0, $1.0) }
 
         let deliveredPairs = delivered.map { "\($0.identifier) @ \($0.fire.instant.seconds)" }
         #expect(deliveredPairs == foundation.map { "\($0.0) @ \($0.1)" })
