@@ -18,6 +18,9 @@ enum ChimeMain {
         (ResolveCommand.spec, ResolveCommand.run),
         (NextCommand.spec, NextCommand.run),
         (BatchCommand.spec, BatchCommand.run),
+        (PendingCommand.spec, PendingCommand.run),
+        (SimulateCommand.spec, SimulateCommand.run),
+        (PlanCommand.spec, PlanCommand.run),
     ]
 
     static func main() {

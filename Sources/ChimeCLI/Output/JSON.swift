@@ -10,6 +10,8 @@ enum JSON: Sendable {
     case object([(String, JSON)])
     /// CONTRACT.md's fire object, written by `FireFormatting.write` without building its fields.
     case fire(Fire)
+    /// JSON text written as is (a request's opaque payload, already valid compact JSON).
+    case raw(String)
 
     static func int(_ value: Int) -> JSON { .int(Int64(value)) }
     static func int(_ value: Int32) -> JSON { .int(Int64(value)) }
@@ -28,6 +30,7 @@ enum JSON: Sendable {
         case .bool(let b): JSON.writeLiteral(b ? "true" : "false", to: &out)
         case .null: JSON.writeLiteral("null", to: &out)
         case .fire(let fire): FireFormatting.write(fire, to: &out)
+        case .raw(let text): out += Array(text.utf8)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {

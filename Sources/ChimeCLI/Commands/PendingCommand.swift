@@ -1,0 +1,54 @@
+import Chime
+
+/// `chime pending FILE --now INSTANT`: which requests a system with a pending limit keeps, and
+/// which it discards and why (iOS: the 64 soonest-firing).
+enum PendingCommand {
+    static let spec = CommandSpec(
+        name: "pending", summary: "Which requests survive a pending limit (iOS: the 64 soonest-firing), sorted, and which are discarded and why.",
+        positionals: [PendingOptions.fileArgument],
+        options: [.init(name: "now", valueName: "INSTANT", help: "When the requests are added (required; 'now' for the current time)."),
+                  PendingOptions.limitOption, PendingOptions.ruleOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime pending reminders.jsonl --now 2026-03-07T12:00:00Z",
+                   "chime pending reminders.jsonl --now now --limit 500 --rule reject --json"])
+
+    static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
+        let now = try PendingOptions.instant(args, "now", command: spec.name)
+        let limit = try PendingOptions.limit(args, command: spec.name)
+        let rule = try PendingOptions.rule(args, command: spec.name)
+        var store = try PendingOptions.store(limit: limit, rule: rule, command: spec.name)
+        let file = try PendingOptions.file(args, now: now, command: spec.name)
+        let report: PendingAddReport
+        do { report = try store.add(contentsOf: file.requests.map(\.request), now: now) } catch {
+            throw .input(error.description, code: error.code)
+        }
+        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        let errors = file.errors + report.errors.map { PendingOptions.lineError($0, lines: lines) }
+        if args.json {
+            output.line(JSON.object([
+                ("kept", .array(store.pending.map { .object([("identifier", .string($0.identifier)), ("next", .fire($0.next))]) })),
+                ("discarded", .array(report.discarded.map(PendingOptions.discardJSON))),
+                ("errors", .array(errors.map(\.json))),
+                ("replaced", .array(file.duplicates.map(\.json))),
+            ]).serialized)
+            return 0
+        }
+        output.line("Kept \(store.count) of \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
+        let width = max(10, (store.pending.map(\.identifier.count).max() ?? 0) + 2)
+        for entry in store.pending { output.line("  " + entry.identifier.padding(to: width) + FireFormatting.row(entry.next)) }
+        if !report.discarded.isEmpty {
+            output.line("Discarded \(report.discarded.count):")
+            for discard in report.discarded {
+                let next = discard.next.map { $0.instant.iso8601(offsetSeconds: Int($0.offset)) } ?? "never"
+                output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
+            }
+        }
+        for duplicate in file.duplicates {
+            output.line("Replaced: '\(duplicate.identifier)' on line \(duplicate.line) replaces line \(duplicate.replacedLine).")
+        }
+        if !errors.isEmpty {
+            output.line("Errors \(errors.count) (those lines were left out):")
+            for error in errors { output.line("  " + PendingOptions.errorText(error)) }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,52 @@
+import Chime
+
+/// `chime plan FILE --now INSTANT`: the rolling-window workaround apps use for more reminders than
+/// the pending limit — the `limit` soonest occurrences (repeating requests expanded into one-shots)
+/// and the instant by which to plan again.
+enum PlanCommand {
+    static let spec = CommandSpec(
+        name: "plan", summary: "The soonest occurrences that fit the pending limit (repeating requests expanded) and when to plan again.",
+        positionals: [PendingOptions.fileArgument],
+        options: [.init(name: "now", valueName: "INSTANT", help: "Plan from this instant (required; 'now' for the current time)."),
+                  PendingOptions.limitOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime plan reminders.jsonl --now 2026-03-07T12:00:00Z", "chime plan reminders.jsonl --now now --limit 64 --json"])
+
+    static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
+        let now = try PendingOptions.instant(args, "now", command: spec.name)
+        let limit = try PendingOptions.limit(args, command: spec.name)
+        let planner: Planner
+        do { planner = try Planner(limit: limit) } catch { throw .usage(error.description, command: spec.name) }
+        let file = try PendingOptions.file(args, now: now, command: spec.name)
+        let plan = planner.plan(file.requests.map(\.request), now: now)
+        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        let errors = file.errors + plan.errors.map { PendingOptions.lineError($0, lines: lines) }
+        if args.json {
+            output.line(JSON.object([
+                ("occurrences", .array(plan.occurrences.map {
+                    .object([("identifier", .string($0.identifier)), ("occurrence", .int($0.index)),
+                             ("notificationIdentifier", .string($0.occurrenceIdentifier)), ("fire", .fire($0.fire))])
+                })),
+                ("refillBy", .optional(plan.refillBy?.utcString)),
+                ("neverFires", .array(plan.neverFiring.map(JSON.string))),
+                ("errors", .array(errors.map(\.json))),
+                ("replaced", .array(file.duplicates.map(\.json))),
+            ]).serialized)
+            return 0
+        }
+        output.line("\(plan.occurrences.count) occurrence\(plan.occurrences.count == 1 ? "" : "s") from \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit)):")
+        for occurrence in plan.occurrences {
+            output.line("  " + occurrence.occurrenceIdentifier.padding(to: 24) + FireFormatting.row(occurrence.fire))
+        }
+        output.line(plan.refillBy.map { "Plan again before \($0): the next occurrence left out fires then." }
+                    ?? "Everything fits: no need to plan again.")
+        if !plan.neverFiring.isEmpty { output.line("Never fire: \(plan.neverFiring.joined(separator: ", "))") }
+        for duplicate in file.duplicates {
+            output.line("Replaced: '\(duplicate.identifier)' on line \(duplicate.line) replaces line \(duplicate.replacedLine).")
+        }
+        if !errors.isEmpty {
+            output.line("Errors \(errors.count) (those lines were left out):")
+            for error in errors { output.line("  " + PendingOptions.errorText(error)) }
+        }
+        return 0
+    }
+}

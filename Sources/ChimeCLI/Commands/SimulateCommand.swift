@@ -1,0 +1,60 @@
+import Chime
+
+/// `chime simulate FILE --from A --until B`: the delivery timeline of a pending set, one line per
+/// fire in time order; one-shot requests leave when they fire, repeating ones are rescheduled.
+enum SimulateCommand {
+    static let spec = CommandSpec(
+        name: "simulate", summary: "Deliver a pending set over time: one line per fire, in order (one-shots leave, repeating requests reschedule).",
+        positionals: [PendingOptions.fileArgument],
+        options: [.init(name: "from", valueName: "INSTANT", help: "When the requests are added (required)."),
+                  .init(name: "until", valueName: "INSTANT", help: "Deliver every fire up to and including this instant (required)."),
+                  PendingOptions.limitOption, PendingOptions.ruleOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime simulate reminders.jsonl --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z",
+                   "chime simulate reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json"])
+
+    /// Deliveries are produced a day at a time, so a long simulation streams in bounded memory.
+    static let step: Int64 = 86_400
+
+    static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
+        let from = try PendingOptions.instant(args, "from", command: spec.name)
+        let until = try PendingOptions.instant(args, "until", command: spec.name)
+        guard from <= until else { throw .usage("--from \(from) is after --until \(until)", command: spec.name) }
+        var store = try PendingOptions.store(limit: try PendingOptions.limit(args, command: spec.name),
+                                             rule: try PendingOptions.rule(args, command: spec.name), command: spec.name)
+        let file = try PendingOptions.file(args, now: from, command: spec.name)
+        let added: PendingAddReport
+        do { added = try store.add(contentsOf: file.requests.map(\.request), now: from) } catch {
+            throw .input(error.description, code: error.code)
+        }
+        let payloads = Dictionary(file.requests.compactMap { item in item.request.payload.map { (item.request.identifier, $0.text) } },
+                                  uniquingKeysWith: { $1 })
+        // What did not make it into the set goes to stderr: stdout is the timeline.
+        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        for error in file.errors + added.errors.map({ PendingOptions.lineError($0, lines: lines) }) {
+            Output.error("skipped " + PendingOptions.errorText(error))
+        }
+        for discard in added.discarded { Output.error("discarded at --from: \(discard)") }
+        var delivered = 0
+        var cursor = from
+        while cursor < until {
+            cursor = Instant(seconds: min(cursor.seconds + step, until.seconds), nanoseconds: cursor.seconds + step < until.seconds ? 0 : until.nanoseconds)
+            let report: PendingDeliveryReport
+            do { report = try store.deliver(until: cursor) } catch { throw .input(error.description, code: error.code) }
+            for delivery in report.deliveries {
+                delivered += 1
+                if args.json {
+                    var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("fire", .fire(delivery.fire))]
+                    if delivery.isFinal { fields.append(("final", .bool(true))) }
+                    if let payload = payloads[delivery.identifier] { fields.append(("payload", .raw(payload))) }
+                    output.line(JSON.object(fields).serialized)
+                } else {
+                    output.line(delivery.identifier.padding(to: 20) + FireFormatting.row(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
+                }
+            }
+            for discard in report.discarded { Output.error("discarded: \(discard)") }
+            if store.isEmpty { break }
+        }
+        if !args.json { output.line("\(delivered) deliver\(delivered == 1 ? "y" : "ies") from \(from) until \(until); \(store.count) still pending.") }
+        return 0
+    }
+}

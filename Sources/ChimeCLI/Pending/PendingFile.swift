@@ -1,0 +1,104 @@
+import Chime
+
+/// A JSON Lines file of pending requests, read whole (CONTRACT.md: a batch request with
+/// `"identifier"`, plus an optional opaque `"payload"`):
+/// ```json
+/// {"identifier": "standup", "zone": "America/New_York", "trigger": {"calendar": {"components": {"hour": 9}}}}
+/// ```
+/// Every line becomes a request or an error naming its line number; one bad line never loses
+/// the others. A later line with an identifier already read replaces the earlier one (last wins),
+/// and the replacement is reported. Blank lines are skipped.
+struct PendingFile {
+    /// A line that could not become a request.
+    struct LineError {
+        let line: Int
+        /// The request's identifier (or `id`), when it could be read.
+        let id: JSON?
+        let code: String
+        let message: String
+
+        var json: JSON {
+            var fields: [(String, JSON)] = [("line", .int(line))]
+            if let id { fields.append(("id", id)) }
+            fields.append(("error", .object([("code", .string(code)), ("message", .string(message))])))
+            return .object(fields)
+        }
+    }
+
+    /// An identifier given on more than one line: `line` replaced `replacedLine`.
+    struct Duplicate {
+        let identifier: String
+        let line: Int
+        let replacedLine: Int
+
+        var json: JSON {
+            .object([("identifier", .string(identifier)), ("line", .int(line)), ("replacedLine", .int(replacedLine))])
+        }
+    }
+
+    /// The requests in file order (of their last occurrence), each with its line number.
+    private(set) var requests: [(line: Int, request: PendingRequest)] = []
+    private(set) var errors: [LineError] = []
+    private(set) var duplicates: [Duplicate] = []
+
+    /// Reads `path` ('-' is stdin). `now` is the creation instant of requests that give none
+    /// (no `created` or `after`), which also anchors intervals without an anchor.
+    init(path: String, database: ZoneDatabase, now: Instant) throws(CLIError) {
+        var reader = try LineReader(path: path)
+        var lineNumber = 0
+        var byIdentifier: [String: Int] = [:]          // identifier -> index in `requests`
+        var parsed: [(line: Int, request: PendingRequest)?] = []
+        reader.forEachLine { bytes in
+            lineNumber += 1
+            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else { return }
+            switch Self.request(from: Array(bytes), database: database, now: now) {
+            case .success(let request):
+                if let earlier = byIdentifier[request.identifier], let previous = parsed[earlier] {
+                    duplicates.append(Duplicate(identifier: request.identifier, line: lineNumber, replacedLine: previous.line))
+                    parsed[earlier] = nil
+                }
+                byIdentifier[request.identifier] = parsed.count
+                parsed.append((lineNumber, request))
+            case .failure(let error):
+                errors.append(LineError(line: lineNumber, id: error.id, code: error.code, message: error.message))
+            }
+        }
+        requests = parsed.compactMap { $0 }
+    }
+
+    private struct Failure: Error {
+        let id: JSON?
+        let code: String
+        let message: String
+    }
+
+    private static func request(from bytes: [UInt8], database: ZoneDatabase, now: Instant) -> Result<PendingRequest, Failure> {
+        let tree: JSONTree
+        do { tree = try JSONParser.parse(bytes) } catch {
+            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not valid JSON"))
+        }
+        guard tree.kind(at: tree.root) == .object else {
+            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not a JSON request object"))
+        }
+        let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
+        let record: PendingRequestRecord
+        do {
+            record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree)
+        } catch let error as PendingError {
+            return .failure(Failure(id: id, code: error.code, message: error.description))
+        } catch let error as TriggerError {
+            return .failure(Failure(id: id, code: "invalidTrigger", message: error.description))
+        } catch let error as DecodingError {
+            let batch = BatchError.decoding(error)
+            return .failure(Failure(id: id, code: batch.code, message: batch.message))
+        } catch {
+            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a JSON request object: \(error)"))
+        }
+        let payload = tree.member("payload", of: tree.root).map { PendingPayload(rawJSON: tree.compactText(at: $0)) }
+        do {
+            return .success(try record.request(zones: database, now: now, payload: payload))
+        } catch {
+            return .failure(Failure(id: id, code: error.code, message: error.description))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Chime
+
+/// Options shared by `chime pending`, `chime simulate` and `chime plan`, and their JSON pieces.
+enum PendingOptions {
+    static let limitOption = CommandSpec.Option(name: "limit", valueName: "N", help: "How many requests the system keeps pending (default 64, iOS; 500 for Android/Samsung).")
+    static let ruleOption = CommandSpec.Option(name: "rule", valueName: "soonest|recent|reject",
+                                               help: "Beyond the limit keep the soonest-firing (default, iOS), the most recently added, or refuse new requests (Android/Samsung).")
+    static let fileArgument = ("FILE", "JSON Lines of requests (CONTRACT.md: a batch request with \"identifier\"); '-' reads stdin.")
+
+    static func limit(_ args: ParsedArguments, command: String) throws(CLIError) -> Int {
+        let limit = try args.integer("limit", command: command) ?? 64
+        guard limit >= 1 else { throw .usage("--limit must be at least 1, got \(limit)", command: command) }
+        return limit
+    }
+
+    static func rule(_ args: ParsedArguments, command: String) throws(CLIError) -> PendingStore.Rule {
+        switch args.values["rule"] ?? "soonest" {
+        case "soonest": return .soonest
+        case "recent": return .recent
+        case "reject", "rejectBeyondLimit": return .rejectBeyondLimit
+        case let other: throw .usage("--rule must be soonest, recent or reject, got '\(other)'", command: command)
+        }
+    }
+
+    static func instant(_ args: ParsedArguments, _ name: String, command: String) throws(CLIError) -> Instant {
+        guard let text = args.values[name] else { throw .usage("--\(name) INSTANT is required", command: command) }
+        return try ZoneOptions.instant(text)
+    }
+
+    static func file(_ args: ParsedArguments, now: Instant, command: String) throws(CLIError) -> PendingFile {
+        let database = try ZoneOptions.database(args, command: command)
+        return try PendingFile(path: args.positionals.first ?? "-", database: database, now: now)
+    }
+
+    static func store(limit: Int, rule: PendingStore.Rule, command: String) throws(CLIError) -> PendingStore {
+        do { return try PendingStore(limit: limit, rule: rule) } catch { throw .usage(error.description, command: command) }
+    }
+
+    /// A request-level error that happened after reading (e.g. the limit refused it), on its line.
+    static func lineError(_ error: PendingError, lines: [String: Int]) -> PendingFile.LineError {
+        let line = error.identifier.flatMap { lines[$0] } ?? 0
+        return PendingFile.LineError(line: line, id: error.identifier.map(JSON.string), code: error.code, message: error.description)
+    }
+
+    static func discardJSON(_ discard: PendingDiscard) -> JSON {
+        .object([("identifier", .string(discard.identifier)), ("next", discard.next.map(JSON.fire) ?? .null),
+                 ("reason", .string(discard.reason.code)), ("message", .string(discard.reason.description))])
+    }
+
+    static func errorText(_ error: PendingFile.LineError) -> String {
+        "line \(error.line)\(error.id.map { " (\($0.serialized))" } ?? ""): \(error.code): \(error.message)"
+    }
+}
