@@ -78,24 +78,27 @@ extension CalendarSearch {
         if backward {
             // `{hour: 0, …}` alone from within the first hour after a skipped midnight: Foundation
             // takes the day's first hour with the wanted minute and second as its candidate.
-            // previousTime gives the evening before's stand-in, except for 00:00:00 itself
-            // (America/Havana 2026-03-08, 00:00 CST -> 01:00 CDT, before 01:00:01 CDT: `{hour: 0,
-            // minute: 30}` gives 23:30 CST = 04:30:00Z, `{hour: 0}` the day before's 00:00 CST).
-            // nextTime gives the day's first instant — unless a given second ahead of the start's
-            // makes Foundation step its candidate back a minute, which then no longer matches
-            // (America/Puerto_Rico, same day: `{hour: 0, minute: 59, second: 59}` before 04:00:01Z
-            // passes the day over; `{hour: 0, minute: 59}` gives 04:00:00Z).
+            // previousTime gives the evening before's stand-in only while that candidate is still
+            // ahead of the start (America/Havana 2026-03-08, 00:00 CST -> 01:00 CDT, before 01:00:01
+            // CDT: `{hour: 0, minute: 30}` gives 23:30 CST = 04:30:00Z, `{hour: 0}` the day
+            // before's 00:00 CST);
+            // nextTime gives the day's first instant. Both pass the day over when a given second
+            // ahead of the start's makes Foundation step a candidate still ahead of the start back
+            // a minute, which then no longer has the wanted minute (America/Puerto_Rico, same day:
+            // `{hour: 0, minute: 59, second: 59}` before 04:00:01Z; `{hour: 0, minute: 59}` gives
+            // 04:00:00Z).
             if startsInFirstHourOfDay && timeOnly {
+                // With a minute given, Foundation's candidate is the first wall time from the gap's
+                // end with the wanted minute and second; one that runs into the next hour (a gap
+                // ending at 01:30, minute 0: 02:00) no longer reads as the day's first hour.
+                let minuteGiven = trigger.components.minute != nil
+                let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + CivilArithmetic.floorDivMod(wall, 3600).remainder
+                let runsIntoNextHour = minuteGiven && candidate < gapEnd
+                let slips = minuteGiven && trigger.components.second != nil && candidate > startWall
+                    && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startSecondOfDay, 60).remainder
                 switch policy {
-                case .previousTimePreservingSmallerComponents: return CivilArithmetic.floorDivMod(wall, 3600).remainder == 0
-                case .nextTime:
-                    // A candidate that runs into the next hour (a gap ending at 01:30 and minute
-                    // 0: 02:00) no longer reads as the day's first hour, and the day is passed over.
-                    let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600
-                        + CivilArithmetic.floorDivMod(wall, 3600).remainder
-                    if candidate < gapEnd { return true }
-                    return trigger.components.second != nil && candidate > startWall
-                        && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startSecondOfDay, 60).remainder
+                case .previousTimePreservingSmallerComponents: return candidate <= startWall || slips
+                case .nextTime: return runsIntoNextHour || slips
                 case .nextTimePreservingSmallerComponents, .strict: break
                 }
             }

@@ -384,10 +384,15 @@ struct CalendarSearch {
             let c = trigger.components, asked = Int64(((c.hour ?? 0) * 60 + (c.minute ?? 0)) * 60 + (c.second ?? 0))
             let movedOnAYear = startDay > rolledOver || (startDay == rolledOver && startTimeOfDay > asked)
             // With a year given the search date stays at the start meanwhile, so that year is used.
-            let measuredIn = first && (c.year != nil || movedOnAYear) ? start.year : Int64(f.year)
-            let lastDay = min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: measuredIn, month: Int64(f.month))))
-            (day, time, adjustment) = (nextDay - 1 - Int64(f.daysInMonth - lastDay), preservedTime,
-                                       .missingDayPreviousTimePreservingSmallerComponents)
+            // A stand-in that misses the weekday is retried with the month measured in its own year
+            // (Anchorage `{month: 2, day: 31, weekday: 6}` from 2063-12-11: 2063's 28 days give
+            // Thursday 2064-02-28, so Friday 2064-02-29).
+            func standIn(measuredIn year: Int64) -> Int64 {
+                nextDay - 1 - Int64(f.daysInMonth - min(f.daysInMonth, Int(CivilArithmetic.daysInMonth(year: year, month: Int64(f.month)))))
+            }
+            var standInDay = standIn(measuredIn: first && (c.year != nil || movedOnAYear) ? start.year : Int64(f.year))
+            if !p.matchesWeekAndWeekday(DateFields(dayNumber: standInDay)) { standInDay = standIn(measuredIn: Int64(f.year)) }
+            (day, time, adjustment) = (standInDay, preservedTime, .missingDayPreviousTimePreservingSmallerComponents)
         default:    // nextTime, and every policy but the one above in the February run-off
             (day, time, adjustment) = (nextDay, 0, .missingDayNextTime)
         }

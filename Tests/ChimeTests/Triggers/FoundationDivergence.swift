@@ -20,7 +20,7 @@ struct FoundationDivergence: Sendable {
 
     static let all: [FoundationDivergence] = [
         subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
-        nanosecondRounding, gapNotDetected, overlapNotDetected, skipsDayWithoutMidnight, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
+        nanosecondRounding, gapNotDetected, overlapNotDetected, skipsDayWithoutMidnight, backwardWeekLandsOnWeekEnd, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
         backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
 
@@ -124,6 +124,22 @@ struct FoundationDivergence: Sendable {
         return offsets.before == offsets.after
     }
 
+    /// Q7: backward, a week of the month or year given without a weekday answers a later day of
+    /// that week — its last day within the month — instead of its first, which is where Foundation
+    /// lands forward (UTC `{month: 10, weekOfMonth: 1}` before 2027-09-29: Saturday 2026-10-03,
+    /// not Thursday 2026-10-01). Checked: Chime's answer is a verified match, and Foundation's lies
+    /// later in the same week (and month), by Foundation's own reading.
+    static let backwardWeekLandsOnWeekEnd = FoundationDivergence(test: "foundationBackwardWeekLandsOnWeekEnd") { c, chime, foundation in
+        guard c.direction == "backward", c.weekday == nil, c.day == nil, c.weekOfMonth != nil || c.weekOfYear != nil,
+              let chime, let foundation, isVerifiedMatch(c, chime), foundation.seconds > chime.seconds,
+              foundation.seconds - chime.seconds < 7 * 86_400, let calendar = FoundationOracle.calendar(for: c) else { return false }
+        let units: Set<Calendar.Component> = [.month, .weekOfMonth, .weekOfYear, .yearForWeekOfYear]
+        let ours = calendar.dateComponents(units, from: FoundationOracle.date(chime.seconds, chime.nanoseconds))
+        let theirs = calendar.dateComponents(units, from: FoundationOracle.date(foundation.seconds, foundation.nanoseconds))
+        return c.weekOfMonth != nil ? ours.month == theirs.month && ours.weekOfMonth == theirs.weekOfMonth
+                                    : ours.yearForWeekOfYear == theirs.yearForWeekOfYear && ours.weekOfYear == theirs.weekOfYear
+    }
+
     /// Q7: week-field searches that pass over a match (backward ones land on the week's first
     /// day or in an earlier month; backward weekday searches with a free hour return the day's
     /// first hour): Chime's verified match lies between the start and Foundation's answer.
@@ -156,8 +172,9 @@ struct FoundationDivergence: Sendable {
     /// stand-in for it is closer to the start than Foundation's answer, or Foundation's answer
     /// beside the gap matches nothing while Chime's is a match or a stand-in.
     static let gapNotDetected = FoundationDivergence(test: "foundationUndetectedGaps") { c, chime, foundation in
-        guard let anchor = chime?.seconds ?? foundation?.seconds,
-              let gap = nearestOffsetChange(c, anchor), gap.wallClockChange > 0, !foundationSeesGap(c, gap) else { return false }
+        // The gap next to Chime's answer, or else next to Foundation's.
+        let gaps = [chime?.seconds, foundation?.seconds].compactMap { $0 }.compactMap { nearestOffsetChange(c, $0) }
+        guard let gap = gaps.first(where: { $0.wallClockChange > 0 }), !foundationSeesGap(c, gap) else { return false }
         // A missing day's stand-in on the gap's day, at a wall time after the gap (Thimphu
         // `{day: 31}` from 1987-09-29 00:35:54: October 1st 00:35:54, after 00:00 -> 00:30), which
         // Foundation drops.

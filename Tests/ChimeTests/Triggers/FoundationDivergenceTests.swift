@@ -141,6 +141,19 @@ import Testing
         #expect(try Self.chime("America/Havana", after: havana, CalendarComponents(month: 3, weekOfMonth: 2), .strict) == 1_772_946_000)
     }
 
+    /// October 2026 begins on a Thursday, so with weeks from Sunday its first week is Oct 1–3.
+    /// `{month: 10, weekOfMonth: 1}` is that week's first day within the month, 2026-10-01 00:00 —
+    /// Foundation's own answer searching forward. Searching backward from 2027-09-29 it answers
+    /// Saturday 2026-10-03 00:00, the week's last day.
+    @Test func foundationBackwardWeekLandsOnWeekEnd() throws {
+        let start: Int64 = 1_822_225_366                                  // 2027-09-29T13:42:46Z
+        var pattern = DateComponents(month: 10)
+        pattern.weekOfMonth = 1
+        #expect(Self.foundation("UTC", after: start, pattern, .strict, .first, .backward) == 1_790_985_600)
+        #expect(Self.foundation("UTC", after: 1_790_000_000, pattern, .strict) == 1_790_812_800)    // forward from 2026-09-22T14:13:20Z
+        #expect(try Self.chime("UTC", after: start, CalendarComponents(month: 10, weekOfMonth: 1), .strict, .first, .backward) == 1_790_812_800)
+    }
+
     /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
     /// answers 2000-01-31T21:00:00Z (Feb 1 00:00 in Khartoum), which is not January 3rd at all.
     @Test func foundationYearPatternGivesUpInsideYear() throws {
