@@ -17,12 +17,8 @@ enum PendingCommand {
         let rule = try PendingOptions.rule(args, command: spec.name)
         var store = try PendingOptions.store(limit: limit, rule: rule, command: spec.name)
         let file = try PendingOptions.file(args, now: now, command: spec.name)
-        let report: PendingAddReport
-        do { report = try store.add(contentsOf: file.requests.map(\.request), now: now) } catch {
-            throw .input(error.description, code: error.code)
-        }
-        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
-        let errors = file.errors + report.errors.map { PendingOptions.lineError($0, lines: lines) }
+        let report = try PendingOptions.add(file, to: &store, now: now)
+        let errors = file.errors(adding: report.errors)
         if args.json {
             output.line(JSON.object([
                 ("kept", .array(store.pending.map { .object([("identifier", .string($0.identifier)), ("next", .fire($0.next))]) })),
@@ -42,13 +38,7 @@ enum PendingCommand {
                 output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
             }
         }
-        for duplicate in file.duplicates {
-            output.line("Replaced: '\(duplicate.identifier)' on line \(duplicate.line) replaces line \(duplicate.replacedLine).")
-        }
-        if !errors.isEmpty {
-            output.line("Errors \(errors.count) (those lines were left out):")
-            for error in errors { output.line("  " + PendingOptions.errorText(error)) }
-        }
+        PendingFile.writeIssues(duplicates: file.duplicates, errors: errors, to: &output)
         return 0
     }
 }

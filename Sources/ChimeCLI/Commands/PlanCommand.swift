@@ -18,8 +18,7 @@ enum PlanCommand {
         do { planner = try Planner(limit: limit) } catch { throw .usage(error.description, command: spec.name) }
         let file = try PendingOptions.file(args, now: now, command: spec.name)
         let plan = planner.plan(file.requests.map(\.request), now: now)
-        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
-        let errors = file.errors + plan.errors.map { PendingOptions.lineError($0, lines: lines) }
+        let errors = file.errors(adding: plan.errors)
         if args.json {
             output.line(JSON.object([
                 ("occurrences", .array(plan.occurrences.map {
@@ -40,13 +39,7 @@ enum PlanCommand {
         output.line(plan.refillBy.map { "Plan again before \($0): the next occurrence left out fires then." }
                     ?? "Everything fits: no need to plan again.")
         if !plan.neverFiring.isEmpty { output.line("Never fire: \(plan.neverFiring.joined(separator: ", "))") }
-        for duplicate in file.duplicates {
-            output.line("Replaced: '\(duplicate.identifier)' on line \(duplicate.line) replaces line \(duplicate.replacedLine).")
-        }
-        if !errors.isEmpty {
-            output.line("Errors \(errors.count) (those lines were left out):")
-            for error in errors { output.line("  " + PendingOptions.errorText(error)) }
-        }
+        PendingFile.writeIssues(duplicates: file.duplicates, errors: errors, to: &output)
         return 0
     }
 }

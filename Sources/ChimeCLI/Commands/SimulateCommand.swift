@@ -22,17 +22,11 @@ enum SimulateCommand {
         var store = try PendingOptions.store(limit: try PendingOptions.limit(args, command: spec.name),
                                              rule: try PendingOptions.rule(args, command: spec.name), command: spec.name)
         let file = try PendingOptions.file(args, now: from, command: spec.name)
-        let added: PendingAddReport
-        do { added = try store.add(contentsOf: file.requests.map(\.request), now: from) } catch {
-            throw .input(error.description, code: error.code)
-        }
+        let added = try PendingOptions.add(file, to: &store, now: from)
         let payloads = Dictionary(file.requests.compactMap { item in item.request.payload.map { (item.request.identifier, $0.text) } },
                                   uniquingKeysWith: { $1 })
         // What did not make it into the set goes to stderr: stdout is the timeline.
-        let lines = Dictionary(file.requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
-        for error in file.errors + added.errors.map({ PendingOptions.lineError($0, lines: lines) }) {
-            Output.error("skipped " + PendingOptions.errorText(error))
-        }
+        for error in file.errors(adding: added.errors) { Output.error("skipped " + error.text) }
         for discard in added.discarded { Output.error("discarded at --from: \(discard)") }
         var delivered = 0
         var cursor = from

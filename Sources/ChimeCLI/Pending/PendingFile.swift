@@ -17,6 +17,9 @@ struct PendingFile {
         let code: String
         let message: String
 
+        /// One human line: `line 4 ("bad-zone"): unknownZone: …`.
+        var text: String { "line \(line)\(id.map { " (\($0.serialized))" } ?? ""): \(code): \(message)" }
+
         var json: JSON {
             var fields: [(String, JSON)] = [("line", .int(line))]
             if let id { fields.append(("id", id)) }
@@ -64,6 +67,26 @@ struct PendingFile {
             }
         }
         requests = parsed.compactMap { $0 }
+    }
+
+    /// The file's own errors, then `later` ones (a request the limit refused, …), each on the line
+    /// of the request it names.
+    func errors(adding later: [PendingError]) -> [LineError] {
+        let lines = Dictionary(requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        return errors + later.map { error in
+            LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
+                      code: error.code, message: error.description)
+        }
+    }
+
+    /// The human report of what the file left out: replaced duplicates and `errors`.
+    static func writeIssues(duplicates: [Duplicate], errors: [LineError], to output: inout Output) {
+        for duplicate in duplicates {
+            output.line("Replaced: '\(duplicate.identifier)' on line \(duplicate.line) replaces line \(duplicate.replacedLine).")
+        }
+        guard !errors.isEmpty else { return }
+        output.line("Errors \(errors.count) (those lines were left out):")
+        for error in errors { output.line("  " + error.text) }
     }
 
     private struct Failure: Error {

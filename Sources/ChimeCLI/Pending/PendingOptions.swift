@@ -36,18 +36,15 @@ enum PendingOptions {
         do { return try PendingStore(limit: limit, rule: rule) } catch { throw .usage(error.description, command: command) }
     }
 
-    /// A request-level error that happened after reading (e.g. the limit refused it), on its line.
-    static func lineError(_ error: PendingError, lines: [String: Int]) -> PendingFile.LineError {
-        let line = error.identifier.flatMap { lines[$0] } ?? 0
-        return PendingFile.LineError(line: line, id: error.identifier.map(JSON.string), code: error.code, message: error.description)
+    /// Adds the file's requests to `store` at `now` (one refused request is an error in the report).
+    static func add(_ file: PendingFile, to store: inout PendingStore, now: Instant) throws(CLIError) -> PendingAddReport {
+        do { return try store.add(contentsOf: file.requests.map(\.request), now: now) } catch {
+            throw .input(error.description, code: error.code)
+        }
     }
 
     static func discardJSON(_ discard: PendingDiscard) -> JSON {
         .object([("identifier", .string(discard.identifier)), ("next", discard.next.map(JSON.fire) ?? .null),
                  ("reason", .string(discard.reason.code)), ("message", .string(discard.reason.description))])
-    }
-
-    static func errorText(_ error: PendingFile.LineError) -> String {
-        "line \(error.line)\(error.id.map { " (\($0.serialized))" } ?? ""): \(error.code): \(error.message)"
     }
 }
