@@ -200,12 +200,18 @@ struct FoundationDivergence: Sendable {
     static func isWantedTimePassed(_ c: FoundationCase, _ gap: ZoneTransition) -> Bool {
         guard let zone = FoundationOracle.calendar(for: c)?.timeZone else { return false }
         let startWall = c.startSeconds + Int64(zone.secondsFromGMT(for: FoundationOracle.date(c.startSeconds, c.startNanoseconds)))
+        let walls = wantedWalls(c, around: gap)
+        return !walls.isEmpty && walls.allSatisfy { c.direction == "backward" ? $0 >= startWall : $0 <= startWall }
+    }
+
+    /// The case's wall time (its hour, minute and second, the missing ones 0) as local seconds on
+    /// each day the gap touches, by Foundation's reading of those days.
+    static func wantedWalls(_ c: FoundationCase, around gap: ZoneTransition) -> [Int64] {
         let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
-        let walls = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }.compactMap { day -> Int64? in
+        return [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }.compactMap { day -> Int64? in
             guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return nil }
             return CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time
         }
-        return !walls.isEmpty && walls.allSatisfy { c.direction == "backward" ? $0 >= startWall : $0 <= startWall }
     }
 
     /// The instant the case's matching policy gives, by Foundation's own rule for a gap it sees,
@@ -218,12 +224,7 @@ struct FoundationDivergence: Sendable {
         case "strict": return []
         default:
             let offset = Int64(c.matchingPolicy == "nextTimePreservingSmallerComponents" ? gap.before.utcOffset : gap.after.utcOffset)
-            let days = [gap.instant.seconds - 1, gap.instant.seconds].compactMap { localDate(c, $0) }
-            let time = Int64((c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
-            return days.compactMap { day -> Int64? in
-                guard let year = day.year, let month = day.month, let dayOfMonth = day.day else { return nil }
-                return CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(dayOfMonth)) * 86_400 + time - offset
-            }
+            return wantedWalls(c, around: gap).map { $0 - offset }
         }
     }
 
