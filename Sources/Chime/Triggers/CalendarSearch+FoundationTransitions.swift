@@ -41,7 +41,7 @@ extension CalendarSearch {
         guard backward else { return trigger.repeatedTimePolicy == .first ? .first : .last }
         // A day of the month sends the search to the day's start even on the start's own day.
         let movedToDayStart = trigger.components.day != nil || ((p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
-            && CivilArithmetic.floorDivMod(startWall, 86_400).quotient != day)
+            && startDay != day)
         return trigger.repeatedTimePolicy == .last || movedToDayStart ? .first : .last
     }
 
@@ -64,7 +64,6 @@ extension CalendarSearch {
         if hourFree { return true }
         let gapStart = transition + Int64(before), gapEnd = transition + Int64(after)
         let midnightSkipped = gapStart <= day * 86_400
-        let (startDay, startSecondOfDay) = CivilArithmetic.floorDivMod(startWall, 86_400)
         let startHour = CivilArithmetic.floorDivMod(startWall, 3600).quotient
         let startsInFirstHourOfDay = midnightSkipped && startDay == day && startHour == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
         let timeOnly = p.highestLevel == 3 && !p.hasWeekdayFields
@@ -95,7 +94,7 @@ extension CalendarSearch {
                 let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + CivilArithmetic.floorDivMod(wall, 3600).remainder
                 let runsIntoNextHour = minuteGiven && candidate < gapEnd
                 let slips = minuteGiven && trigger.components.second != nil && candidate > startWall
-                    && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startSecondOfDay, 60).remainder
+                    && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startTimeOfDay, 60).remainder
                 switch policy {
                 case .previousTimePreservingSmallerComponents: return candidate <= startWall || slips
                 case .nextTime: return runsIntoNextHour || slips
@@ -119,7 +118,7 @@ extension CalendarSearch {
         // 2026-03-08, 00:00 CST -> 01:00 CDT: `{hour: 0}` from 03-07 00:17 CST gives 03-09 00:00
         // CDT; from 03-07 10:00 CST it gives 23:00 CST that evening).
         if policy == .previousTimePreservingSmallerComponents && timeOnly && midnightSkipped
-            && startDay == day - 1 && startSecondOfDay < 3600 { return true }
+            && startDay == day - 1 && startTimeOfDay < 3600 { return true }
         let midnightGapHour = policy == .nextTimePreservingSmallerComponents && trigger.components.hour == 0 && startsInFirstHourOfDay
         return !midnightGapHour && wall <= startWall
     }

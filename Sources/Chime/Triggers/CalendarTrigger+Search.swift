@@ -112,8 +112,8 @@ struct CalendarSearch {
     /// 2026-03-01 22:01, not 2027-03-01 22:01). The other policies' stand-ins are behind the start.
     private func standInForMonthJustPassed(after t: Instant) throws(TriggerError) -> Fire? {
         guard trigger.matchingPolicy == .nextTimePreservingSmallerComponents, let month = p.month, let wanted = p.day else { return nil }
-        let startDate = DateFields(dayNumber: CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
-        let (year, previousMonth) = startDate.month == 1 ? (startDate.year - 1, 12) : (startDate.year, startDate.month - 1)
+        let start = DateFields(dayNumber: startDay)
+        let (year, previousMonth) = start.month == 1 ? (start.year - 1, 12) : (start.year, start.month - 1)
         let length = Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(previousMonth)))
         guard previousMonth == month, wanted > length, p.year.map({ $0 == year }) ?? true else { return nil }
         let lastDay = DateFields(dayNumber: CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(length)))
@@ -171,7 +171,7 @@ struct CalendarSearch {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var (lastDay, lastSecond) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
         if skipsStartDayBackward {
-            (lastDay, lastSecond) = (CivilArithmetic.floorDivMod(startWall, 86_400).quotient - 1, 86_399)
+            (lastDay, lastSecond) = (startDay - 1, 86_399)
         }
         var day = min(lastDay, Self.lastDay)
         var upperTime = day == lastDay ? lastSecond * 1_000_000_000 + (skipsStartDayBackward ? 999_999_999 : Int64(t.nanoseconds)) : Self.nanosPerDay - 1
@@ -380,7 +380,6 @@ struct CalendarSearch {
             // its own year (`{month: 2, day: 31}` from 1939-03-01: 1940-02-29).
             let start = startDate
             let rolledOver = CivilArithmetic.daysFromCivil(year: start.year, month: Int64(f.month), day: Int64(p.day ?? f.day))
-            let startDay = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
             let c = trigger.components, asked = Int64(((c.hour ?? 0) * 60 + (c.minute ?? 0)) * 60 + (c.second ?? 0))
             let movedOnAYear = startDay > rolledOver || (startDay == rolledOver && startTimeOfDay > asked)
             // With a year given the search date stays at the start meanwhile, so that year is used.
@@ -420,11 +419,12 @@ struct CalendarSearch {
         return start.year == Int64(f.year) && start.month == 1 && Int64(wanted) < start.day
     }
 
-    /// The start's local date and its time of day in seconds (from `startWall`).
-    private var startDate: (year: Int64, month: Int64, day: Int64) {
-        CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient)
-    }
-    private var startTimeOfDay: Int64 { CivilArithmetic.floorDivMod(startWall, 86_400).remainder }
+    /// The start's local date (from `startWall`).
+    private var startDate: (year: Int64, month: Int64, day: Int64) { CivilArithmetic.civilFromDays(startDay) }
+    /// The day number of the start's wall time.
+    var startDay: Int64 { CivilArithmetic.floorDivMod(startWall, 86_400).quotient }
+    /// The start's wall-clock time of day, in seconds.
+    var startTimeOfDay: Int64 { CivilArithmetic.floorDivMod(startWall, 86_400).remainder }
 
     /// The trigger's hour/minute/second/nanosecond where given, else the start's wall-clock ones.
     private var preservedTime: Int64 {
