@@ -16,6 +16,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     public let gapPolicy: GapPolicy?
     /// When set, replaces the repeated-time policy.
     public let overlapPolicy: OverlapPolicy?
+    /// Foundation's rules (`apple`, the default) or Chime's own (`consistent`, `docs/semantics.md`).
+    public let semantics: Semantics
     let pattern: MatchPattern
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?
@@ -24,7 +26,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     public init(components: CalendarComponents, matchingPolicy: MatchingPolicy = .nextTime,
                 repeatedTimePolicy: RepeatedTimePolicy = .first, direction: SearchDirection = .forward,
                 repeats: Bool = true, weekRules: WeekRules = .gregorian,
-                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
+                semantics: Semantics = .apple) throws(TriggerError) {
         self.components = try components.validated()
         self.matchingPolicy = matchingPolicy
         self.repeatedTimePolicy = repeatedTimePolicy
@@ -33,6 +36,7 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.weekRules = weekRules
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
+        self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
         self.fastPath = CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
     }

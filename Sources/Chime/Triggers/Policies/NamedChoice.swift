@@ -16,3 +16,4 @@ extension RepeatedTimePolicy: NamedChoice {}
 extension SearchDirection: NamedChoice {}
 extension GapPolicy: NamedChoice {}
 extension OverlapPolicy: NamedChoice {}
+extension Semantics: NamedChoice {}
