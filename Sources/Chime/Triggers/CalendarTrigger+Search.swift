@@ -3,12 +3,18 @@ extension CalendarTrigger {
     /// `nil` if the trigger never fires again before year 10000.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         if let fire = fastPath?.nextFire(after: instant, in: zone) { return fire }   // FastPaths/: exact, or nil to search
+        if let consistentPattern {
+            return try ConsistentSearch(trigger: self, pattern: consistentPattern, zone: zone, forward: true).fire(from: instant)
+        }
         var search = CalendarSearch(trigger: self, zone: zone)
         return try search.forward(after: instant)
     }
 
     /// The last fire strictly before `instant`, or `nil` if there is none after year 1.
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        if let consistentPattern {
+            return try ConsistentSearch(trigger: self, pattern: consistentPattern, zone: zone, forward: false).fire(from: instant)
+        }
         var search = CalendarSearch(trigger: self, zone: zone)
         return try search.backward(before: instant)
     }

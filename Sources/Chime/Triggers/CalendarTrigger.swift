@@ -19,6 +19,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// Foundation's rules (`apple`, the default) or Chime's own (`consistent`, `docs/semantics.md`).
     public let semantics: Semantics
     let pattern: MatchPattern
+    /// The components as the consistent semantics reads them (`nil` in the apple semantics).
+    let consistentPattern: ConsistentPattern?
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?
 
@@ -38,7 +40,8 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.overlapPolicy = overlapPolicy
         self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
-        self.fastPath = CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
+        self.consistentPattern = semantics == .consistent ? ConsistentPattern(self.components, weekRules: weekRules) : nil
+        self.fastPath = semantics == .apple ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
     }
 
     // MARK: flutter_local_notifications' DateTimeComponents
