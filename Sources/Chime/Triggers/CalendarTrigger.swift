@@ -41,7 +41,13 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
         self.consistentPattern = semantics == .consistent ? ConsistentPattern(self.components, weekRules: weekRules) : nil
-        self.fastPath = semantics == .apple ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
+        self.fastPath = switch semantics {
+        case .apple: CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
+        // The fast paths walk the same wall times when the time of day is fixed by rule 1 too and
+        // a month comes with a day (`{month: 3, hour: 9}` is every day of March here, not the 1st).
+        case .consistent: consistentPattern!.hasFixedTime && (components.month == nil || components.day != nil)
+            ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
+        }
     }
 
     // MARK: flutter_local_notifications' DateTimeComponents

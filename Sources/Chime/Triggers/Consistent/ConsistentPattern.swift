@@ -43,6 +43,9 @@ struct ConsistentPattern: Sendable, Hashable {
         nanosecond = c.nanosecond ?? 0
     }
 
+    /// Hour, minute and second all fixed: one wall time per matching day.
+    var hasFixedTime: Bool { hour != nil && minute != nil && second != nil }
+
     // MARK: Dates
 
     /// Whether `f` satisfies every given date field, except year, month and day when `standIn`.
