@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Chime
 
-/// The `chime` executable: dispatches to one command, maps errors to exit codes (CONTRACT.md).
+/// The `chime` executable: dispatches to one command, maps errors to exit codes (docs/contract.md).
 @main
 enum ChimeMain {
     static let version = "0.1.0"
@@ -21,6 +21,8 @@ enum ChimeMain {
         (PendingCommand.spec, PendingCommand.run),
         (SimulateCommand.spec, SimulateCommand.run),
         (PlanCommand.spec, PlanCommand.run),
+        (CompletionsCommand.spec, CompletionsCommand.run),
+        (ManCommand.spec, ManCommand.run),
     ]
 
     static func main() {
@@ -32,12 +34,17 @@ enum ChimeMain {
 
     static func run(_ arguments: [String], output: inout Output) -> Int32 {
         guard let first = arguments.first else {
-            output.line(help)
-            return 0
+            // No command is bad usage: the usage goes to stderr, exit 2.
+            Output.error("a command is needed\n\n" + help)
+            return 2
         }
         switch first {
         case "-h", "--help", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
+            if arguments.count > 1 {
+                guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                    Output.error(unknownCommand(arguments[1]).message)
+                    return 2
+                }
                 output.line(command.spec.help)
             } else {
                 output.line(help)
@@ -55,7 +62,7 @@ enum ChimeMain {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            Output.error(CLIError.usage("unknown command '\(first)' (commands: \(commands.map(\.spec.name).joined(separator: ", ")))", command: nil).message)
+            Output.error(unknownCommand(first).message)
             return 2
         }
         do {
@@ -72,12 +79,21 @@ enum ChimeMain {
         }
     }
 
+    static func unknownCommand(_ name: String) -> CLIError {
+        let names = commands.map(\.spec.name)
+        if let hint = Suggest.closest(to: name, among: names + ["help", "version"]) {
+            return .usage("unknown command '\(name)'; did you mean '\(hint)'?", command: nil)
+        }
+        return .usage("unknown command '\(name)' (commands: \(names.joined(separator: ", ")))", command: nil)
+    }
+
     static var help: String {
         var lines = ["chime \(version) — when recurring schedules fire, in every IANA zone, across every DST transition.",
                      "", "USAGE: chime <command> [options]", "", "COMMANDS:"]
         lines += commands.map { "  " + $0.spec.name.padding(to: 14) + $0.spec.summary }
         lines += ["", "  --version     Print the version and the tz data versions in use.",
-                  "", "Run 'chime <command> --help' for a command's options."]
+                  "", "Run 'chime <command> --help' for a command's options.",
+                  "JSON shapes, error and exit codes: docs/contract.md; examples: examples/ (in the Chime repository)."]
         return lines.joined(separator: "\n")
     }
 

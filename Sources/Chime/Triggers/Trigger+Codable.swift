@@ -5,9 +5,12 @@
 ///               "firstWeekday": 1, "minimumDaysInFirstWeek": 1, "gap": "shift", "overlap": "both",
 ///               "semantics": "consistent"}}
 /// (`"locale": "de_DE"` takes the week rules from CLDR instead of the two numbers)
-/// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z"}}
-/// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}
+/// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z", "reportDrift": true}}
+/// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}      // or ["mon", "wed", "fri"]
 /// ```
+/// An interval without an `anchor` is anchored at the current second when decoded this way;
+/// callers that know the request's start (`chime batch`: its `after`) decode with
+/// `Trigger.decode(from:anchor:)` and anchor it there, so the answer never depends on the clock.
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
 extension Trigger: Codable {
@@ -16,10 +19,19 @@ extension Trigger: Codable {
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
     }
-    enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor }
+    enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor, reportDrift }
     enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap, semantics }
 
     public init(from decoder: Decoder) throws {
+        self = try Self.decode(from: decoder) { text in
+            guard let text else { return Instant(seconds: Instant.now().seconds) }
+            return try ISO8601Format.parseInstant(text)
+        }
+    }
+
+    /// Decodes a trigger, asking `anchor` for an interval's anchor instant given its text (nil
+    /// when the JSON has none).
+    public static func decode(from decoder: Decoder, anchor: (String?) throws -> Instant) throws -> Trigger {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
@@ -31,7 +43,7 @@ extension Trigger: Codable {
             let weekRules = try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday),
                                           minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek),
                                           locale: try c.decodeIfPresent(String.self, forKey: .locale))
-            self = .calendar(try CalendarTrigger(
+            return .calendar(try CalendarTrigger(
                 components: try c.decode(CalendarComponents.self, forKey: .components),
                 matchingPolicy: try Self.named(c, .matchingPolicy) ?? .nextTime,
                 repeatedTimePolicy: try Self.named(c, .repeatedTimePolicy) ?? .first,
@@ -43,24 +55,27 @@ extension Trigger: Codable {
                 semantics: try Self.named(c, .semantics) ?? .apple))
         case .interval:
             let c = try container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
-            let anchor: Instant
-            if let text = try c.decodeIfPresent(String.self, forKey: .anchor) {
-                anchor = try ISO8601Format.parseInstant(text)
-            } else {
-                anchor = Instant.now()
-            }
-            self = .interval(try IntervalTrigger(interval: try Self.exactSeconds(c), repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? false,
-                                                 anchor: anchor))
+            let start = try anchor(try c.decodeIfPresent(String.self, forKey: .anchor))
+            return .interval(try IntervalTrigger(interval: try Self.exactSeconds(c), repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? false,
+                                                 anchor: start, reportsWallClockDrift: try c.decodeIfPresent(Bool.self, forKey: .reportDrift) ?? false))
         case .weekly:
             let c = try container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
             var days = Set<Weekday>()
-            for number in try c.decode([Int].self, forKey: .weekdays) {
-                guard let day = Weekday(rawValue: number) else {
-                    throw TriggerError.invalidComponent(name: "weekdays", value: number, allowed: "1–7 (1 = Sunday)")
+            var list = try c.nestedUnkeyedContainer(forKey: .weekdays)
+            while !list.isAtEnd {
+                // A number (1 = Sunday … 7 = Saturday) or a name (`mon`, `Monday`), as `--weekly` takes.
+                if let number = try? list.decode(Int.self) {
+                    guard let day = Weekday(rawValue: number) else {
+                        throw TriggerError.invalidComponent(name: "weekdays", value: number, allowed: "1–7 (1 = Sunday)")
+                    }
+                    days.insert(day)
+                } else if let name = try? list.decode(String.self) {
+                    days.insert(try Weekday(name: name))
+                } else {
+                    throw TriggerError.invalidWeekly("weekdays holds numbers 1–7 (1 = Sunday) or names (sun, mon, …)")
                 }
-                days.insert(day)
             }
-            self = .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
+            return .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
                                              gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap),
                                              semantics: try Self.named(c, .semantics) ?? .apple))
         }
@@ -90,6 +105,7 @@ extension Trigger: Codable {
             }
             try c.encode(t.repeats, forKey: .repeats)
             try c.encode(t.anchor.utcString, forKey: .anchor)
+            if t.reportsWallClockDrift { try c.encode(true, forKey: .reportDrift) }
         case .weekly(let t):
             var c = container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
             try c.encode(t.weekdays.map(\.rawValue), forKey: .weekdays)
@@ -116,5 +132,19 @@ extension Trigger: Codable {
         guard number > 0 else { throw TriggerError.invalidInterval("the interval must be greater than 0, got \(number) s") }
         // Swift prints the shortest decimal that reads back as the same Double: the number as written.
         return try ExactDuration(decimal: "\(number)")
+    }
+}
+
+extension Weekday {
+    /// English names and their prefixes of three letters or more (`mon`, `Monday`, `thurs`), any
+    /// case, or a number 1–7 (1 = Sunday).
+    public init(name: String) throws(TriggerError) {
+        let lowered = name.lowercased()
+        if let number = Int(lowered), let day = Weekday(rawValue: number) { self = day; return }
+        let names = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+        guard lowered.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(lowered) }) else {
+            throw .invalidWeekly("'\(name)' is not a weekday (sun, mon, … or 1–7 with 1 = Sunday)")
+        }
+        self = Weekday(rawValue: index + 1)!
     }
 }

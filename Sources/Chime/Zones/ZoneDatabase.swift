@@ -97,47 +97,72 @@ public final class ZoneDatabase: Sendable {
 
     // MARK: Lookup
 
-    /// Rules for a zone id from the preferred source that knows it. Cached; thread-safe.
+    /// Rules for a zone id: the id is made canonical first (`lookup(_:)`), then the preferred
+    /// source that knows the canonical id answers. Cached; thread-safe.
     public func rules(for id: String) throws(ZoneError) -> ZoneRules {
         if let cached = cache.withLock({ $0[id] }) { return cached }
         if let error = unknown.withLock({ $0[id] }) { throw error }
-        let source: ZoneSource, canonical: String
+        let found: ZoneLookup
         do {
-            (source, canonical) = try locate(id)
+            found = try lookup(id)
         } catch {
             if case .unknownZone = error {
                 unknown.withLock { if $0.count >= Self.unknownCacheLimit { $0.removeAll() }; $0[id] = error }
             }
             throw error
         }
-        let rules = try provider(source)!.rules(for: canonical)
+        let rules = try provider(found.source)!.rules(for: found.identifier)
         cache.withLock { $0[id] = rules }
         return rules
     }
 
     /// Which source would answer for `id`, and the canonical id it knows it by.
     public func locate(_ id: String) throws(ZoneError) -> (source: ZoneSource, canonicalIdentifier: String) {
-        let order = preferredOrder
-        for source in order {
-            if let canonical = provider(source)?.canonicalIdentifier(for: id) { return (source, canonical) }
-        }
-        // Only on a miss: Windows ids and other spellings (these list every id, so they cost more).
-        for candidate in alternativeSpellings(of: id) {
-            for source in order {
-                if let canonical = provider(source)?.canonicalIdentifier(for: candidate) { return (source, canonical) }
+        let found = try lookup(id)
+        return (found.source, found.identifier)
+    }
+
+    /// The canonical id for `id` and the source that answers for it.
+    ///
+    /// Canonical means the tz database's own name (a `Zone` line of `tzdata.zi`), whatever source
+    /// answers: a backward link (`Asia/Calcutta`, `US/Eastern`) names its target, an id only ICU
+    /// knows (`ART`, `PST`, Java's three-letter ids) names the zone ICU maps it to, a Windows id
+    /// (`Eastern Standard Time`) names CLDR's zone for it, and a spelling that differs only in case
+    /// names the id it matches. Then the first source in `preferredOrder` that knows the canonical
+    /// id answers, so `ART` gets the same (newest) rules as `Africa/Cairo`.
+    public func lookup(_ id: String) throws(ZoneError) -> ZoneLookup {
+        if let (canonical, how) = canonicalize(id, depth: 0) {
+            for source in preferredOrder where provider(source)?.canonicalIdentifier(for: canonical) != nil {
+                return ZoneLookup(requested: id, identifier: canonical, source: source, match: how)
             }
         }
-        if order == [.tzif], tzif == nil, let tzifError { throw tzifError }
+        if preferredOrder == [.tzif], tzif == nil, let tzifError { throw tzifError }
         throw .unknownZone(id, suggestions: suggestions(for: id))
     }
 
-    /// Windows ids (via ICU) and case-insensitive matches of known ids.
-    private func alternativeSpellings(of id: String) -> [String] {
-        var result: [String] = []
-        if let iana = ICU.ianaIdentifier(forWindowsID: id) { result.append(iana) }
+    /// The tz database's name for `id`, and how it was found; nil when no source knows it.
+    private func canonicalize(_ id: String, depth: Int) -> (String, ZoneLookup.Match)? {
+        if let tzif {
+            if tzif.isCanonical(id) { return (id, .canonical) }
+            if let target = tzif.canonicalIdentifier(for: id) { return (target, .alias) }
+        }
+        if let icuCanonical = ICU.canonicalIdentifier(id) {
+            // ICU's canonical ids are CLDR's (`Asia/Calcutta`): name the tz database's zone when the
+            // TZif source knows it, else keep ICU's.
+            let target = tzif?.canonicalIdentifier(for: icuCanonical) ?? icuCanonical
+            if target == id { return (id, .canonical) }
+            return (target, tzif == nil ? .alias : .icuOnly)
+        }
+        guard depth == 0 else { return nil }
+        if let iana = ICU.ianaIdentifier(forWindowsID: id), let (canonical, _) = canonicalize(iana, depth: 1) {
+            return (canonical, .windows)
+        }
         let lowered = id.lowercased()
-        if let match = identifiers().first(where: { $0.lowercased() == lowered && $0 != id }) { result.append(match) }
-        return result
+        if let match = identifiers().first(where: { $0.lowercased() == lowered && $0 != id }),
+           let (canonical, _) = canonicalize(match, depth: 1) {
+            return (canonical, .caseInsensitive)
+        }
+        return nil
     }
 
     /// The Windows id for a zone, when ICU has one.
@@ -154,9 +179,35 @@ public final class ZoneDatabase: Sendable {
             cached = all.sorted()
             return cached!
         }
-        guard let search, !search.isEmpty else { return sorted }
+        return Self.filter(sorted, search)
+    }
+
+    /// The canonical ids (the tz database's `Zone` names) that an answering source has, with
+    /// region ids (`Area/City`) first and then the legacy ones (`CET`, `EST5EDT`, `Etc/GMT+5`),
+    /// each group sorted; optionally filtered by a case-insensitive substring. Without the TZif
+    /// source, ICU's canonical ids.
+    public func canonicalIdentifiers(matching search: String? = nil) -> [String] {
+        var ids: Set<String>
+        if let tzif {
+            ids = tzif.canonicalIdentifiers
+            if !preferredOrder.contains(.tzif) {
+                ids = ids.filter { icu.canonicalIdentifier(for: $0) != nil }
+            }
+        } else {
+            ids = Set(icu.identifiers().filter { ICU.canonicalIdentifier($0) == $0 })
+        }
+        return Self.filter(ids.sorted { (Self.isLegacy($0) ? 1 : 0, $0) < (Self.isLegacy($1) ? 1 : 0, $1) }, search)
+    }
+
+    /// Ids outside the `Area/City` scheme: `CET`, `EST`, `Etc/GMT-14`, `Factory`.
+    public static func isLegacy(_ id: String) -> Bool {
+        !id.contains("/") || id.hasPrefix("Etc/")
+    }
+
+    private static func filter(_ ids: [String], _ search: String?) -> [String] {
+        guard let search, !search.isEmpty else { return ids }
         let needle = search.lowercased()
-        return sorted.filter { $0.lowercased().contains(needle) }
+        return ids.filter { $0.lowercased().contains(needle) }
     }
 
     /// Every id the given source knows (empty if unavailable).

@@ -1,24 +1,73 @@
-/// Describes a command's options and positionals; drives both parsing and `--help`.
+/// Describes a command's options and positionals; drives parsing, `--help`, the shell
+/// completions and the man page (`chime completions`, `chime man`), so none of them can drift.
 struct CommandSpec: Sendable {
     struct Option: Sendable {
         let name: String          // without dashes
         let valueName: String?    // nil: a flag
         let help: String
+        /// Shown outside brackets in the usage line; `parse` does not check it (a command may
+        /// accept an alternative, e.g. `next` takes one of four trigger options).
+        var required: Bool = false
+        /// The values a shell may complete; empty for free text.
+        var choices: [String] = []
+        /// What the value names, for completion: a file, a zone id, or nothing special.
+        var completes: Completion = .none
+
+        enum Completion: Sendable { case none, file, zone }
+
+        init(name: String, valueName: String?, help: String, required: Bool = false, choices: [String] = [], completes: Completion = .none) {
+            self.name = name
+            self.valueName = valueName
+            self.help = help
+            self.required = required
+            self.completes = completes
+            // A value name listing its choices (`tzif|icu|newest`) completes them.
+            if choices.isEmpty, let valueName, valueName.contains("|"), !valueName.contains(" ") {
+                self.choices = valueName.split(separator: "|").map(String.init)
+            } else {
+                self.choices = choices
+            }
+        }
+    }
+
+    struct Positional: Sendable {
+        let name: String
+        let help: String
+        var completes: Option.Completion = .none
+        var optional: Bool { name.hasPrefix("[") }
+        var repeats: Bool { name.hasSuffix("...") || name.hasSuffix("…]") || name.hasSuffix("...]") }
     }
 
     let name: String
     let summary: String
-    let positionals: [(name: String, help: String)]
+    let positionals: [Positional]
     let options: [Option]
     let examples: [String]
+    /// Lines of the usage when one line cannot say it (alternatives); default: built from the options.
+    var usageLines: [String]? = nil
 
-    static let jsonOption = Option(name: "json", valueName: nil, help: "Print JSON (shapes in CONTRACT.md) instead of text.")
+    init(name: String, summary: String, positionals: [(String, String)], options: [Option], examples: [String],
+         usageLines: [String]? = nil, positionalCompletion: Option.Completion = .none) {
+        self.name = name
+        self.summary = summary
+        self.positionals = positionals.map { Positional(name: $0.0, help: $0.1, completes: positionalCompletion) }
+        self.options = options
+        self.examples = examples
+        self.usageLines = usageLines
+    }
+
+    static let jsonOption = Option(name: "json", valueName: nil, help: "Print JSON (shapes in docs/contract.md) instead of text.")
     static let sourceOption = Option(name: "source", valueName: "tzif|icu|newest",
-                                      help: "Zone rules source (default: newest tz data; env CHIME_ZONE_SOURCE).")
+                                     help: "Zone rules source (default: newest tz data; env CHIME_ZONE_SOURCE).")
 
+    /// `chime next --tz ZONE …`: required options bare, optional ones in brackets.
     var usage: String {
-        let options = self.options.map { option in option.valueName.map { "[--\(option.name) \($0)]" } ?? "[--\(option.name)]" }
-        return (["chime", name] + positionals.map { $0.name } + options).joined(separator: " ")
+        if let usageLines { return usageLines.joined(separator: "\n       ") }
+        let options = self.options.map { option in
+            let text = "--\(option.name)" + (option.valueName.map { " " + $0 } ?? "")
+            return option.required ? text : "[" + text + "]"
+        }
+        return (["chime", name] + positionals.map(\.name) + options).joined(separator: " ")
     }
 
     var help: String {
@@ -30,16 +79,19 @@ struct CommandSpec: Sendable {
         lines += ["", "OPTIONS:"]
         for option in options {
             let flag = "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
-            lines.append("  " + flag.padding(to: 24) + option.help)
+            lines.append("  " + flag.padding(to: 24) + option.help + (option.required ? " (required)" : ""))
         }
         lines.append("  " + "-h, --help".padding(to: 24) + "Show this help.")
         if !examples.isEmpty {
             lines += ["", "EXAMPLES:"] + examples.map { "  " + $0 }
         }
+        lines += ["", "See docs/contract.md (JSON shapes, error and exit codes) and examples/ in the Chime repository."]
         return lines.joined(separator: "\n")
     }
 
-    /// Parses `--name value`, `--name=value`, flags and positionals (after `--`, everything is positional).
+    /// Parses `--name value`, `--name=value`, flags and positionals (after `--`, everything is
+    /// positional). An option given twice is an error, as is an unknown one (with the closest
+    /// known option suggested).
     func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var i = 0
@@ -53,7 +105,10 @@ struct CommandSpec: Sendable {
             }
             if arg == "--" { onlyPositionals = true; continue }
             if arg == "-h" || arg == "--help" { parsed.helpRequested = true; continue }
-            guard arg.hasPrefix("--") else { throw .usage("unknown option '\(arg)'", command: name) }
+            guard arg.hasPrefix("--") else {
+                let hint = Suggest.closest(to: "--" + arg.drop { $0 == "-" }, among: options.map { "--" + $0.name })
+                throw .usage("unknown option '\(arg)'" + (hint.map { "; did you mean \($0)?" } ?? " (options start with --)"), command: name)
+            }
             var key = String(arg.dropFirst(2))
             var inlineValue: String?
             if let eq = key.firstIndex(of: "=") {
@@ -61,6 +116,9 @@ struct CommandSpec: Sendable {
                 key = String(key[..<eq])
             }
             guard let option = options.first(where: { $0.name == key }) else {
+                if let hint = Suggest.closest(to: "--" + key, among: options.map { "--" + $0.name }) {
+                    throw .usage("unknown option '--\(key)'; did you mean \(hint)?", command: name)
+                }
                 let known = options.map { "--" + $0.name }.joined(separator: ", ")
                 throw .usage("unknown option '--\(key)' (options: \(known))", command: name)
             }
@@ -68,16 +126,22 @@ struct CommandSpec: Sendable {
                 guard inlineValue == nil else { throw .usage("--\(key) takes no value", command: name) }
                 parsed.flags.insert(key)
             } else {
+                let value: String
                 if let inlineValue {
-                    parsed.values[key] = inlineValue
+                    value = inlineValue
                 } else {
                     guard i < arguments.count else { throw .usage("--\(key) needs a value (\(option.valueName!))", command: name) }
-                    parsed.values[key] = arguments[i]
+                    value = arguments[i]
                     i += 1
                 }
+                if let earlier = parsed.values[key] {
+                    throw .usage("--\(key) given twice ('\(earlier)' and '\(value)'); it takes one value", command: name)
+                }
+                parsed.values[key] = value
             }
         }
-        if !parsed.helpRequested && parsed.positionals.count > positionals.count {
+        let maximum = positionals.contains(where: \.repeats) ? Int.max : positionals.count
+        if !parsed.helpRequested && parsed.positionals.count > maximum {
             throw .usage("unexpected argument '\(parsed.positionals[positionals.count])'", command: name)
         }
         return parsed
@@ -85,6 +149,36 @@ struct CommandSpec: Sendable {
 
     private static func looksNegativeNumber(_ s: String) -> Bool {
         s.count > 1 && s.dropFirst().allSatisfy(\.isNumber)
+    }
+}
+
+/// "Did you mean": the closest candidate within a small edit distance.
+enum Suggest {
+    static func closest(to text: String, among candidates: [String]) -> String? {
+        let query = Array(text.lowercased().utf8)
+        var best: (distance: Int, candidate: String)?
+        for candidate in candidates {
+            let target = Array(candidate.lowercased().utf8)
+            var distance = editDistance(query, target)
+            // A prefix (`--comp` for `--components`) is as good as a typo.
+            if target.starts(with: query), query.count >= 3 { distance = min(distance, 1) }
+            if distance <= max(2, query.count / 3), distance < (best?.distance ?? .max) { best = (distance, candidate) }
+        }
+        return best?.candidate
+    }
+
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 }
 

@@ -45,9 +45,18 @@ struct BatchProcessor {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count),
               let decoded = recognized ?? trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
-              let after = request.after.map({ try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: line[$0])) }) ?? Instant.now(),
+              let after = request.after.map({ Self.absoluteInstant(UnsafeBufferPointer(rebasing: line[$0])) }) ?? TimeInput.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
+        // An interval without an anchor starts at `after`; a local anchor needs the general path.
+        var trigger = decoded.trigger
+        switch decoded.anchor {
+        case .fixed: break
+        case .local: return false
+        case .after:
+            guard let anchored = try? BatchAnchor.after.apply(to: trigger, after: after, zone: zone) else { return false }
+            trigger = anchored
+        }
         // `{"id":…,"fires":[`: the id is ASCII without quotes, backslashes or control characters
         // (`BatchLine` saw to that), so its bytes are copied as they are.
         let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength)
@@ -69,7 +78,7 @@ struct BatchProcessor {
             if count == 1 {
                 // The usual request: its one fire is the trigger's next fire, without an iterator
                 // (which would copy the trigger), and the whole line is one append.
-                let fire = try decoded.trigger.nextFire(after: after, in: zone)
+                let fire = try trigger.nextFire(after: after, in: zone)
                 ByteWriter.append(to: &out, maximum: headerLength + (fire.map(FireFormatting.maximumLength) ?? 0) + 2) { w in
                     header(&w)
                     if let fire { FireFormatting.write(fire, into: &w) }
@@ -79,7 +88,7 @@ struct BatchProcessor {
             }
             let start = out.count
             ByteWriter.append(to: &out, maximum: headerLength, header)
-            var fires = FireIterator(trigger: decoded.trigger, zone: zone, start: after)
+            var fires = FireIterator(trigger: trigger, zone: zone, start: after)
             var written = 0
             do {
                 while written < count, let fire = try fires.nextFire() {
@@ -98,6 +107,13 @@ struct BatchProcessor {
         }
     }
 
+    /// `now`, `@EPOCH` or RFC 3339 from bytes; nil for anything else (the general path reads
+    /// local times and words the errors).
+    private static func absoluteInstant(_ text: UnsafeBufferPointer<UInt8>) -> Instant? {
+        if text.count == 3 || text.first == UInt8(ascii: "@") { return try? TimeInput.absolute(String(decoding: text, as: UTF8.self)) }
+        return try? ISO8601Format.parseInstant(utf8: text)
+    }
+
     /// The trigger a JSON text decodes to, cached; nil when it does not decode.
     private mutating func trigger(_ json: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {
         if let cached = triggers.value(for: json) {
@@ -105,12 +121,11 @@ struct BatchProcessor {
             return cached
         }
         guard let tree = try? JSONParser.parse(Array(json)),
-              let trigger = try? JSONTreeDecoder.decode(Trigger.self, from: tree) else { return nil }
-        let decoded = DecodedTrigger(trigger, json: json)
-        // An interval without an anchor (or anchored at "now") starts now: the same text means a
-        // new trigger every time.
+              let (trigger, anchor) = try? BatchAnchor.decodeTrigger(from: JSONTreeDecoder(tree: tree, node: tree.root)) else { return nil }
+        let decoded = DecodedTrigger(trigger, anchor: anchor, json: json)
+        // An anchor of "now" means a new trigger every second: not worth caching.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
-            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return true }
+            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return false }
             return tree.string(at: anchor) == "now"
         } ?? false
         if !startsNow {
@@ -143,13 +158,14 @@ struct BatchProcessor {
     /// the common path's bytes against it.
     func generalResponse(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
+        var notes: [String] = []
         let result: Result<[Fire], BatchError>
         do {
             let tree = try parse(bytes)
             do {
                 let request = try decode(tree)
                 id = request.id.id
-                result = Result { () throws(BatchError) in try fires(for: request) }
+                result = Result { () throws(BatchError) in try fires(for: request, notes: &notes) }
             } catch {
                 // Read the id on its own so the error response can still echo it.
                 id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
@@ -161,7 +177,9 @@ struct BatchProcessor {
         var fields: [(String, JSON)] = []
         if let id { fields.append(("id", id)) }
         switch result {
-        case .success(let fires): fields.append(("fires", .array(fires.map(JSON.fire))))
+        case .success(let fires):
+            fields.append(("fires", .array(fires.map(JSON.fire))))
+            if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
         case .failure(let error):
             fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
         }
@@ -191,17 +209,26 @@ struct BatchProcessor {
         }
     }
 
-    private func fires(for request: BatchRequest) throws(BatchError) -> [Fire] {
+    private func fires(for request: BatchRequest, notes: inout [String]) throws(BatchError) -> [Fire] {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
         }
-        let after: Instant
-        do { after = try ISO8601Format.parseInstant(request.after ?? "now") } catch { throw BatchError(CLIError(error)) }
         let zone: ZoneRules
         do { zone = try database.rules(for: request.zone) } catch { throw BatchError(CLIError(error)) }
+        let after: Instant
+        if let text = request.after {
+            do {
+                let reading = try TimeInput.read(text, name: "after", zone: zone)
+                after = reading.instant
+                if let note = reading.note { notes.append(note) }
+            } catch { throw BatchError(error) }
+        } else {
+            after = TimeInput.now()
+        }
+        let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
         do {
-            return try request.trigger.fires(after: after, in: zone, count: count)
+            return try trigger.fires(after: after, in: zone, count: count)
         } catch {
             throw BatchError(code: "wallTimeSkipped", message: error.description)
         }
@@ -224,14 +251,28 @@ struct BatchError: Error {
 
     static func decoding(_ error: DecodingError) -> BatchError {
         func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map(\.stringValue).joined(separator: ".")
+            var text = ""
+            for key in context.codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch "\(type)" {
+            case "Int", "Int64", "Int32", "UInt", "Double", "Float": return "a number"
+            case "String": return "a string"
+            case "Bool": return "true or false"
+            case let name where name.hasPrefix("Array") || name.hasPrefix("["): return "an array"
+            case let name where name.hasPrefix("Dictionary") || name.contains(":"): return "an object"
+            default: return "an object"
+            }
         }
         switch error {
         case let .keyNotFound(key, context):
             let at = path(context)
             return BatchError(code: "missingField", message: "missing field '\(at.isEmpty ? "" : at + ".")\(key.stringValue)'")
         case let .typeMismatch(type, context), let .valueNotFound(type, context):
-            return BatchError(code: "invalidField", message: "field '\(path(context))' has the wrong type (expected \(type))")
+            return BatchError(code: "invalidField", message: "field '\(path(context))' has the wrong type (expected \(kind(type)))")
         case let .dataCorrupted(context):
             return context.codingPath.isEmpty
                 ? BatchError(code: "malformedJSON", message: "the line is not valid JSON")

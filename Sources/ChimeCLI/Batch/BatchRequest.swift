@@ -8,6 +8,8 @@ struct BatchRequest: Decodable {
     let after: String?
     let count: Int?
     let trigger: Trigger
+    /// Where an interval trigger's anchor comes from.
+    let anchor: BatchAnchor
 
     enum CodingKeys: String, CodingKey { case zone, after, count, trigger }
 
@@ -17,7 +19,48 @@ struct BatchRequest: Decodable {
         zone = try c.decode(String.self, forKey: .zone)
         after = try c.decodeIfPresent(String.self, forKey: .after)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
-        trigger = try c.decode(Trigger.self, forKey: .trigger)
+        (trigger, anchor) = try BatchAnchor.decodeTrigger(from: try c.superDecoder(forKey: .trigger))
+    }
+}
+
+/// Where an interval trigger's anchor comes from: an instant in the JSON (`fixed`, already in the
+/// trigger), none (`after`: the request's `after`, so the answer never depends on the clock), or a
+/// local time read in the request's zone (`local`).
+enum BatchAnchor: Equatable {
+    case fixed
+    case after
+    case local(String)
+
+    /// The placeholder anchor of a trigger decoded before its zone and `after` are known.
+    static let placeholder = Instant(seconds: 0)
+
+    /// Decodes a trigger; an interval's anchor is left at `placeholder` unless it is an instant.
+    static func decodeTrigger(from decoder: Decoder) throws -> (Trigger, BatchAnchor) {
+        var kind = BatchAnchor.fixed
+        let trigger = try Trigger.decode(from: decoder) { text in
+            guard let text else { kind = .after; return placeholder }
+            if let instant = try TimeInput.absolute(text) { return instant }
+            kind = .local(text)
+            return placeholder
+        }
+        return (trigger, kind)
+    }
+
+    /// `trigger` with its interval anchored as this says.
+    func apply(to trigger: Trigger, after: Instant, zone: ZoneRules) throws(BatchError) -> Trigger {
+        guard case .interval(let t) = trigger, self != .fixed else { return trigger }
+        let anchor: Instant
+        switch self {
+        case .fixed, .after: anchor = after
+        case .local(let text):
+            do { anchor = try TimeInput.read(text, name: "anchor", zone: zone).instant } catch { throw BatchError(error) }
+        }
+        do {
+            return .interval(try IntervalTrigger(interval: t.interval, repeats: t.repeats, anchor: anchor,
+                                                 reportsWallClockDrift: t.reportsWallClockDrift))
+        } catch {
+            throw BatchError(code: "invalidTrigger", message: error.description)
+        }
     }
 }
 

@@ -10,11 +10,14 @@ import Chime
 /// recognizes the same text on later lines by comparing bytes.
 final class DecodedTrigger {
     let trigger: Trigger
+    /// Where an interval's anchor comes from (`.fixed` for every other trigger).
+    let anchor: BatchAnchor
     /// The text, checked JSON: one complete object.
     let json: UnsafeBufferPointer<UInt8>
 
-    init(_ trigger: Trigger, json: UnsafeBufferPointer<UInt8>) {
+    init(_ trigger: Trigger, anchor: BatchAnchor, json: UnsafeBufferPointer<UInt8>) {
         self.trigger = trigger
+        self.anchor = anchor
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
         _ = copy.initialize(from: json)
         self.json = UnsafeBufferPointer(copy)

@@ -35,7 +35,7 @@ extension JSONTree {
                                                     debugDescription: "number \(numberText(at: index)) is not an integer"))
         case .outOfRange:
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath(to: index),
-                                                    debugDescription: "number \(numberText(at: index)) does not fit in \(T.self)"))
+                                                    debugDescription: "number \(numberText(at: index)) is out of range"))
         }
     }
 

@@ -5,36 +5,61 @@ enum NextCommand {
     static let spec = CommandSpec(
         name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly or interval) in a zone.",
         positionals: [],
-        options: [.init(name: "tz", valueName: "ZONE", help: "Time zone (required), e.g. America/New_York."),
-                  .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now)."),
-                  .init(name: "count", valueName: "N", help: "How many fires (default 1, at most 100000).")]
+        options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
+                  .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
+                  .init(name: "count", valueName: "N", help: "How many fires (default 1, 0–100000).")]
             + TriggerOptions.options + [CommandSpec.sourceOption, CommandSpec.jsonOption],
         examples: ["chime next --at 02:30 --tz America/New_York --after 2026-03-07T12:00:00Z --count 3",
                    "chime next --components hour=2,minute=30,weekday=1 --tz America/New_York --count 5",
-                   "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --count 4",
-                   "chime next --every 90m --anchor 2026-03-08T00:00:00Z --tz America/New_York --count 3 --json",
-                   "chime next --components day=31 --tz UTC --after 2026-04-01T00:00:00Z --count 3"])
+                   "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --after 2026-03-08 --count 4",
+                   "chime next --every 1h30m --tz America/New_York --after '2026-03-08 00:00' --count 3 --json",
+                   "chime next --every 1d --report-drift --tz America/New_York --after 2026-03-07T09:00 --count 2",
+                   "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3"],
+        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION) [--tz ZONE]",
+                     "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
+                     "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
+                     "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
+                     "           [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
-        guard let zoneID = args.values["tz"] else { throw .usage("--tz ZONE is required", command: spec.name) }
-        let after = try ZoneOptions.instant(args.values["after"] ?? "now")
         let count = try args.integer("count", command: spec.name) ?? 1
-        guard (1...100_000).contains(count) else { throw .usage("--count must be 1–100000, got \(count)", command: spec.name) }
-        let trigger = try TriggerOptions.trigger(args, after: after, command: spec.name)
+        guard (0...100_000).contains(count) else { throw .usage("--count must be 0–100000, got \(count)", command: spec.name) }
         let database = try ZoneOptions.database(args, command: spec.name)
-        let zone = try ZoneOptions.rules(zoneID, in: database)
+        let zone = try ZoneChoice.choose(args, database: database)
+        var notes = zone.notes
+        let gap: GapPolicy?, overlap: OverlapPolicy?
+        do { (gap, overlap) = (try TriggerOptions.policy(args, "gap"), try TriggerOptions.policy(args, "overlap")) } catch {
+            throw .input(error.description, code: "invalidTrigger")
+        }
+        func read(_ name: String) throws(CLIError) -> Instant? {
+            guard let text = args.values[name] else { return nil }
+            let reading = try TimeInput.read(text, name: "--" + name, zone: zone.rules, gap: gap, overlap: overlap)
+            if let note = reading.note { notes.append(note) }
+            return reading.instant
+        }
+        let after = try read("after") ?? TimeInput.now()
+        let trigger = try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name)
         let fires: [Fire]
-        do { fires = try trigger.fires(after: after, in: zone, count: count) } catch {
+        do { fires = try trigger.fires(after: after, in: zone.rules, count: count) } catch {
             throw .input(error.description, code: "wallTimeSkipped")
         }
+        let backward: Bool
+        if case .calendar(let t) = trigger, t.direction == .backward { backward = true } else { backward = false }
         if args.json {
-            output.line(JSON.object([("fires", .array(fires.map(JSON.fire)))]).serialized)
+            var fields = TriggerJSON.zoneFields(zone.rules, requested: zone.lookup.requested)
+            fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
+                       ("fires", .array(fires.map(JSON.fire)))]
+            if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
+            output.line(JSON.object(fields).serialized)
         } else {
-            output.line("\(zone.identifier) (\(zone.source.rawValue) \(zone.version ?? "?")), after \(after):")
+            output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after):")
+            for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireFormatting.row(fire)) }
         }
-        if fires.isEmpty { throw .noAnswer("the trigger never fires after \(after) (before year 10000)") }
+        if fires.isEmpty && count > 0 {
+            throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")
+        }
         return 0
     }
 }

@@ -6,10 +6,11 @@ enum PendingCommand {
     static let spec = CommandSpec(
         name: "pending", summary: "Which requests survive a pending limit (iOS: the 64 soonest-firing), sorted, and which are discarded and why.",
         positionals: [PendingOptions.fileArgument],
-        options: [.init(name: "now", valueName: "INSTANT", help: "When the requests are added (required; 'now' for the current time)."),
-                  PendingOptions.limitOption, PendingOptions.ruleOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
-        examples: ["chime pending reminders.jsonl --now 2026-03-07T12:00:00Z",
-                   "chime pending reminders.jsonl --now now --limit 500 --rule reject --json"])
+        options: [.init(name: "now", valueName: "INSTANT", help: "When the requests are added: RFC 3339, a local date-time or date (read in --tz), now, or @EPOCH.", required: true),
+                  PendingOptions.limitOption, PendingOptions.ruleOption, PendingOptions.tzOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime pending examples/reminders.jsonl --now 2026-03-07T12:00:00Z",
+                   "chime pending examples/reminders.jsonl --now now --limit 500 --rule reject --json"],
+        positionalCompletion: .file)
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let now = try PendingOptions.instant(args, "now", command: spec.name)

@@ -7,9 +7,10 @@ enum PlanCommand {
     static let spec = CommandSpec(
         name: "plan", summary: "The soonest occurrences that fit the pending limit (repeating requests expanded) and when to plan again.",
         positionals: [PendingOptions.fileArgument],
-        options: [.init(name: "now", valueName: "INSTANT", help: "Plan from this instant (required; 'now' for the current time)."),
-                  PendingOptions.limitOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
-        examples: ["chime plan reminders.jsonl --now 2026-03-07T12:00:00Z", "chime plan reminders.jsonl --now now --limit 64 --json"])
+        options: [.init(name: "now", valueName: "INSTANT", help: "Plan from this instant: RFC 3339, a local date-time or date (read in --tz), now, or @EPOCH.", required: true),
+                  PendingOptions.limitOption, PendingOptions.tzOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime plan examples/reminders.jsonl --now 2026-03-07T12:00:00Z", "chime plan examples/reminders.jsonl --now now --limit 64 --json"],
+        positionalCompletion: .file)
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let now = try PendingOptions.instant(args, "now", command: spec.name)

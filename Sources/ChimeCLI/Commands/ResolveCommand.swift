@@ -1,20 +1,33 @@
 import Chime
 
-/// `chime resolve ZONE LOCAL_TIME`: how a wall time maps to instants.
+/// `chime resolve [ZONE] LOCAL_TIME`: how a wall time maps to instants.
 enum ResolveCommand {
     static let spec = CommandSpec(
         name: "resolve", summary: "Show how a wall time maps to instants in a zone: unique, gap (the instants either side) or overlap (both instants).",
-        positionals: [("ZONE", "A tz id, alias or Windows id."), ("LOCAL_TIME", "A wall time with no offset, e.g. 2026-03-08T02:30:00.")],
-        options: [CommandSpec.sourceOption, CommandSpec.jsonOption],
-        examples: ["chime resolve America/New_York 2026-03-08T02:30:00", "chime resolve America/New_York 2026-11-01T01:30:00 --json"])
+        positionals: [("[ZONE]", "A tz id, alias or Windows id (or --tz; default $TZ, else the system zone)."),
+                      ("LOCAL_TIME", "A wall time with no offset: 2026-03-08T02:30, '2026-03-08 02:30:00', or a date (midnight).")],
+        options: [ZoneOptions.tzOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime resolve America/New_York 2026-03-08T02:30:00", "chime resolve America/New_York 2026-11-01T01:30:00 --json",
+                   "chime resolve --tz America/Sao_Paulo 2018-11-04"],
+        positionalCompletion: .zone)
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
-        let requested = try args.positional(0, "ZONE", command: spec.name)
-        let text = try args.positional(1, "LOCAL_TIME", command: spec.name)
+        guard let text = args.positionals.last else { throw .usage("missing LOCAL_TIME", command: spec.name) }
         let local: CivilDateTime
-        do { local = try ISO8601Format.parseLocal(text) } catch { throw CLIError(error) }
+        do {
+            guard let parsed = try TimeInput.local(text) else {
+                throw CLIError.input("'\(text)' is not a local time: use 2026-03-08T02:30[:00], '2026-03-08 02:30' or 2026-03-08, without an offset", code: "malformedLocalTime")
+            }
+            local = parsed
+        } catch let error as TimeError { throw CLIError(error) } catch let error as CLIError { throw error } catch {
+            throw .input("'\(text)' is not a local time", code: "malformedLocalTime")
+        }
         let database = try ZoneOptions.database(args, command: spec.name)
-        let rules = try ZoneOptions.rules(requested, in: database)
+        let zoneArgs = ParsedArguments(positionals: Array(args.positionals.dropLast()), values: args.values, flags: args.flags)
+        let zones = try ZoneOptions.zones(zoneArgs, database: database, command: spec.name)
+        guard zones.count == 1 else { throw .usage("give one ZONE and one LOCAL_TIME", command: spec.name) }
+        let zone = zones[0]
+        let rules = zone.rules
         let resolution = rules.resolve(local)
 
         let kind: String
@@ -28,26 +41,31 @@ enum ResolveCommand {
             transition = gap.transition
         }
         if args.json {
-            var fields: [(String, JSON)] = [("zone", .string(rules.identifier)), ("local", .string(local.description)),
-                                            ("kind", .string(kind)), ("candidates", .array(candidates.map(Formatting.zonedJSON)))]
+            var fields = TriggerJSON.zoneFields(rules, requested: zone.lookup.requested)
+            fields += [("local", .string(local.description)), ("kind", .string(kind)), ("candidates", .array(candidates.map(Formatting.zonedJSON)))]
             if let transition { fields.append(("transition", Formatting.transitionJSON(transition))) }
-            fields += [("source", .string(rules.source.rawValue)), ("version", .optional(rules.version))]
+            if !zone.notes.isEmpty { fields.append(("notes", .array(zone.notes.map(JSON.string)))) }
             output.line(JSON.object(fields).serialized)
             return 0
         }
+        let source = "(\(rules.source.rawValue) \(rules.version ?? "unknown version"))"
         switch resolution {
         case .unique(let z):
-            output.line("\(local) in \(rules.identifier) is unique: \(Formatting.zonedText(z))")
+            output.line("\(local) in \(rules.identifier) \(source) is unique: \(Formatting.zonedText(z))")
         case let .overlap(earlier, later):
-            output.line("\(local) in \(rules.identifier) happens twice (clocks fall back):")
+            output.line("\(local) in \(rules.identifier) \(source) happens twice (clocks fall back):")
             output.line("  earlier  \(Formatting.zonedText(earlier))")
             output.line("  later    \(Formatting.zonedText(later))")
         case .gap(let gap):
             let t = gap.transition
-            output.line("\(local) in \(rules.identifier) does not exist: clocks jump from \(Formatting.wallTime(t.instant, t.before)) \(t.before.abbreviation) to \(Formatting.wallTime(t.instant, t.after)) \(t.after.abbreviation) at \(t.instant) (a \(Formatting.duration(gap.length)) gap).")
-            output.line("  read with the offset after  (\(t.after.abbreviation)):  \(Formatting.zonedText(gap.shiftedBackward))")
-            output.line("  read with the offset before (\(t.before.abbreviation)):  \(Formatting.zonedText(gap.shiftedForward))")
+            output.line("\(local) in \(rules.identifier) \(source) does not exist: clocks jump from \(Formatting.wallTime(t.instant, t.before)) \(t.before.abbreviation) to \(Formatting.wallTime(t.instant, t.after)) \(t.after.abbreviation) at \(t.instant) (a \(Formatting.duration(gap.length)) gap).")
+            // Each candidate is the wall time read with one side's offset; the clocks at that
+            // instant show the other side's time, so both are named.
+            for (label, type, z) in [("earlier", t.after, gap.shiftedBackward), ("later", t.before, gap.shiftedForward)] {
+                output.line("  \(label.padding(to: 8))\(local.description.dropFirst(11)) read with \(type.abbreviation)'s offset \(Formatting.seconds(type.utcOffset)) = \(z.instant); clocks there show \(Formatting.zonedText(z).prefix { $0 != "(" }.dropLast())")
+            }
         }
+        for note in zone.notes { output.line("note: " + note) }
         return 0
     }
 }

@@ -6,11 +6,12 @@ enum SimulateCommand {
     static let spec = CommandSpec(
         name: "simulate", summary: "Deliver a pending set over time: one line per fire, in order (one-shots leave, repeating requests reschedule).",
         positionals: [PendingOptions.fileArgument],
-        options: [.init(name: "from", valueName: "INSTANT", help: "When the requests are added (required)."),
-                  .init(name: "until", valueName: "INSTANT", help: "Deliver every fire up to and including this instant (required)."),
-                  PendingOptions.limitOption, PendingOptions.ruleOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
-        examples: ["chime simulate reminders.jsonl --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z",
-                   "chime simulate reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json"])
+        options: [.init(name: "from", valueName: "INSTANT", help: "When the requests are added (RFC 3339, local date-time or date in --tz, now, @EPOCH).", required: true),
+                  .init(name: "until", valueName: "INSTANT", help: "Deliver every fire up to and including this instant.", required: true),
+                  PendingOptions.limitOption, PendingOptions.ruleOption, PendingOptions.tzOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime simulate examples/reminders.jsonl --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z",
+                   "chime simulate examples/reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json"],
+        positionalCompletion: .file)
 
     /// Deliveries are produced a day at a time, so a long simulation streams in bounded memory.
     static let step: Int64 = 86_400

@@ -6,12 +6,13 @@ enum TriggerOptions {
         .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
         .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday)."),
         .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
-        .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 1h30m, 5400, 0.5s, 1d, 1w (repeating unless --once)."),
-        .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval."),
+        .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 90min, 1h30m, 5400 (seconds), 2d, 1w; units s, m/min, h, d, w (repeating unless --once)."),
+        .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
         .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
+        .init(name: "report-drift", valueName: nil, help: "Interval: mark fires whose wall time differs from the anchor's (intervalWallClockDrift)."),
         .init(name: "matching", valueName: "POLICY", help: "nextTime (default) | nextTimePreservingSmallerComponents | previousTimePreservingSmallerComponents | strict."),
         .init(name: "repeated", valueName: "first|last", help: "Which instant of a repeated wall time (default first)."),
-        .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default forward)."),
+        .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default forward; backward lists fires before --after)."),
         .init(name: "gap", valueName: "POLICY", help: "Explicit DST-gap handling: skip | shift | nextValid | previous | reject."),
         .init(name: "overlap", valueName: "POLICY", help: "Explicit DST-overlap handling: first | last | both."),
         .init(name: "semantics", valueName: "apple|consistent", help: "Foundation's rules (apple, default) or Chime's own (consistent, docs/semantics.md)."),
@@ -20,18 +21,23 @@ enum TriggerOptions {
         .init(name: "locale", valueName: "ID", help: "Take the week rules from a locale (CLDR via ICU), e.g. de_DE."),
     ]
 
-    static func trigger(_ args: ParsedArguments, after: Instant, command: String) throws(CLIError) -> Trigger {
+    /// The trigger the flags describe; `anchor` is the interval's start (`--anchor`, else `--after`).
+    static func trigger(_ args: ParsedArguments, anchor: Instant, command: String) throws(CLIError) -> Trigger {
         let kinds = ["at", "components", "weekly", "every"].filter { args.values[$0] != nil }
         guard kinds.count == 1 else {
             throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly or --every"
                                        : "give only one of --at, --components, --weekly, --every (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
                          command: command)
         }
+        if kinds[0] != "every" {
+            if args.values["anchor"] != nil { throw .usage("--anchor goes with --every (an interval trigger)", command: command) }
+            if args.flags.contains("report-drift") { throw .usage("--report-drift goes with --every (an interval trigger)", command: command) }
+        }
         do {
             switch kinds[0] {
             case "every":
-                let anchor = try args.values["anchor"].map { (text) throws(CLIError) in try ZoneOptions.instant(text) } ?? after
-                return .interval(try IntervalTrigger(interval: try duration(args.values["every"]!), repeats: !args.flags.contains("once"), anchor: anchor))
+                return .interval(try IntervalTrigger(interval: try duration(args.values["every"]!), repeats: !args.flags.contains("once"),
+                                                     anchor: anchor, reportsWallClockDrift: args.flags.contains("report-drift")))
             case "weekly":
                 let text = args.values["weekly"]!
                 let parts = text.split(separator: "@")
@@ -89,29 +95,50 @@ enum TriggerOptions {
         try args.values[flag].map { (text) throws(TriggerError) in try P(named: text, field: "--" + flag) }
     }
 
-    /// `sun`…`sat`, full English names, or 1–7 (1 = Sunday).
+    /// `sun`…`sat`, full English names, or 1–7 (1 = Sunday): as batch's `"weekdays"` reads them.
     static func weekday(_ name: String) throws(TriggerError) -> Weekday {
-        let lowered = name.lowercased()
-        if let number = Int(lowered), let day = Weekday(rawValue: number) { return day }
-        if let day = Weekday.allCases.first(where: { lowered.count >= 3 && $0.fullName.lowercased().hasPrefix(lowered) }) { return day }
-        throw .invalidWeekly("'\(name)' is not a weekday (sun, mon, … or 1–7 with 1 = Sunday)")
+        try Weekday(name: name)
     }
 
-    /// `90m`, `1h30m`, `5400`, `0.5s`, `2d`, `1w`: exact, summed.
+    /// The units `--every` takes, in nanoseconds.
+    static let durationUnits: [(names: [String], nanoseconds: Int64)] = [
+        (["s", "sec", "secs", "second", "seconds"], 1_000_000_000),
+        (["m", "min", "mins", "minute", "minutes"], 60_000_000_000),
+        (["h", "hr", "hrs", "hour", "hours"], 3_600_000_000_000),
+        (["d", "day", "days"], 86_400_000_000_000),
+        (["w", "wk", "week", "weeks"], 604_800_000_000_000),
+    ]
+
+    static let unitList = "s, m or min, h, d, w (e.g. 90m, 1h30m, 5400 for seconds)"
+
+    /// `90m`, `90min`, `1h30m`, `5400`, `0.5s`, `2d`, `1w`: exact, summed. A bare number is seconds.
     static func duration(_ text: String) throws(TriggerError) -> ExactDuration {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        var total: Int64 = 0, number = ""
-        func add(_ unit: Int64) throws(TriggerError) {
-            guard !number.isEmpty else { throw .invalidInterval("'\(text)' is not a duration like 90m, 1h30m or 5400") }
-            let (product, overflow) = try ExactDuration(decimal: number).nanoseconds.multipliedReportingOverflow(by: unit)
+        var total: Int64 = 0
+        var rest = Substring(text.lowercased().filter { $0 != " " })
+        guard !rest.isEmpty else { throw .invalidInterval("--every needs a duration; units \(unitList)") }
+        while !rest.isEmpty {
+            let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            rest = rest.dropFirst(number.count)
+            let unit = rest.prefix { $0.isLetter }
+            rest = rest.dropFirst(unit.count)
+            guard !number.isEmpty else {
+                throw .invalidInterval("'\(text)' is not a duration: expected a number before '\(unit.isEmpty ? String(rest.prefix(1)) : String(unit))'; units \(unitList)")
+            }
+            let nanoseconds: Int64
+            if unit.isEmpty {
+                guard rest.isEmpty && total == 0 else { throw .invalidInterval("'\(text)' is not a duration; units \(unitList)") }
+                nanoseconds = 1_000_000_000
+            } else if let match = durationUnits.first(where: { $0.names.contains(String(unit)) }) {
+                nanoseconds = match.nanoseconds
+            } else if ["mo", "mon", "month", "months", "y", "yr", "yrs", "year", "years"].contains(String(unit)) {
+                throw .invalidInterval("'\(text)': \(unit.hasPrefix("m") ? "months" : "years") are not an exact duration (their length varies); --every takes \(unitList); for a calendar schedule use --components, e.g. day=1,hour=9")
+            } else {
+                throw .invalidInterval("'\(text)': unknown unit '\(unit)'; --every takes \(unitList)")
+            }
+            let (product, overflow) = try ExactDuration(decimal: String(number)).nanoseconds.multipliedReportingOverflow(by: nanoseconds / 1_000_000_000)
             guard !overflow, total <= Int64.max - product else { throw .invalidInterval("'\(text)' is too long") }
             total += product
-            number = ""
         }
-        for ch in text {
-            if let unit = units[ch] { try add(unit) } else { number.append(ch) }
-        }
-        if !number.isEmpty { try add(1) }
         return ExactDuration(nanoseconds: total)
     }
 }

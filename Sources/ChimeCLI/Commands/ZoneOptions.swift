@@ -2,6 +2,8 @@ import Chime
 
 /// Builds the zone database a command uses from `--source` (or `CHIME_ZONE_SOURCE`).
 enum ZoneOptions {
+    static let tzOption = CommandSpec.Option(name: "tz", valueName: "ZONE", help: "Zone (instead of the ZONE argument; default: $TZ, else the system zone).", completes: .zone)
+
     static func database(_ args: ParsedArguments, command: String) throws(CLIError) -> ZoneDatabase {
         if let text = args.values["source"] {
             guard let preference = ZoneDatabase.SourcePreference(rawValue: text.lowercased()) else {
@@ -20,7 +22,16 @@ enum ZoneOptions {
         do { return try database.rules(for: id) } catch { throw CLIError(error) }
     }
 
-    static func instant(_ text: String) throws(CLIError) -> Instant {
-        do { return try ISO8601Format.parseInstant(text) } catch { throw CLIError(error) }
+    /// The zones a zone command is about: its ZONE arguments (after the first `skip` positionals),
+    /// else `--tz`, else `$TZ` or the system zone.
+    static func zones(_ args: ParsedArguments, skip: Int = 0, database: ZoneDatabase, command: String) throws(CLIError) -> [ZoneChoice] {
+        let ids = Array(args.positionals.dropFirst(skip))
+        if !ids.isEmpty {
+            if args.values["tz"] != nil { throw .usage("give the zone either as an argument or with --tz, not both", command: command) }
+            var choices: [ZoneChoice] = []
+            for id in ids { choices.append(try ZoneChoice.resolve(id, origin: "argument", in: database)) }
+            return choices
+        }
+        return [try ZoneChoice.choose(args, database: database)]
     }
 }

@@ -5,7 +5,7 @@ enum PendingOptions {
     static let limitOption = CommandSpec.Option(name: "limit", valueName: "N", help: "How many requests the system keeps pending (default 64, iOS; 500 for Android/Samsung).")
     static let ruleOption = CommandSpec.Option(name: "rule", valueName: "soonest|recent|reject",
                                                help: "Beyond the limit keep the soonest-firing (default, iOS), the most recently added, or refuse new requests (Android/Samsung).")
-    static let fileArgument = ("FILE", "JSON Lines of requests (CONTRACT.md: a batch request with \"identifier\"); '-' reads stdin.")
+    static let fileArgument = ("FILE", "JSON Lines of requests (docs/contract.md: a batch request with \"identifier\"); '-' reads stdin.")
 
     static func limit(_ args: ParsedArguments, command: String) throws(CLIError) -> Int {
         let limit = try args.integer("limit", command: command) ?? 64
@@ -22,9 +22,16 @@ enum PendingOptions {
         }
     }
 
+    static let tzOption = CommandSpec.Option(name: "tz", valueName: "ZONE", help: "Zone for reading local times in the instant options (default: $TZ, else the system zone).", completes: .zone)
+
+    /// A required instant option; a local time is read in `--tz` (else `$TZ`, else the system zone).
     static func instant(_ args: ParsedArguments, _ name: String, command: String) throws(CLIError) -> Instant {
         guard let text = args.values[name] else { throw .usage("--\(name) INSTANT is required", command: command) }
-        return try ZoneOptions.instant(text)
+        if let instant = try? TimeInput.absolute(text) { return instant }
+        let zone = try ZoneChoice.choose(args, database: try ZoneOptions.database(args, command: command))
+        let reading = try TimeInput.read(text, name: "--" + name, zone: zone.rules)
+        if let note = reading.note { Output.error("note: " + note) }
+        return reading.instant
     }
 
     static func file(_ args: ParsedArguments, now: Instant, command: String) throws(CLIError) -> PendingFile {

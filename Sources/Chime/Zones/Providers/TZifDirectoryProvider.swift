@@ -36,6 +36,12 @@ final class TZifDirectoryProvider: ZoneProvider {
 
     func identifiers() -> [String] { sortedIdentifiers }
 
+    /// The `Zone` names (without `tzdata.zi`: every TZif file found).
+    var canonicalIdentifiers: Set<String> { zones }
+
+    /// Whether `id` is a `Zone` name (not a link).
+    func isCanonical(_ id: String) -> Bool { zones.contains(id) }
+
     func canonicalIdentifier(for id: String) -> String? {
         if zones.contains(id) { return id }
         if let target = aliases[id] { return target }

@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Chime
+
+/// Reading the instants people type (`--after`, `--anchor`, `--now`, `--from`, `--until`, batch
+/// `after` and `anchor`):
+///
+/// - RFC 3339 with `Z` or an offset: `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.25-04:00`;
+/// - a local date-time with `T` or a space, seconds optional: `2026-03-08T09:00`, `2026-03-08 09:00:30`;
+/// - a date alone, meaning its midnight: `2026-03-08`;
+/// - `now` (the current second: defaults never carry nanoseconds);
+/// - `@EPOCH`: seconds since 1970-01-01T00:00:00Z, `@1772953200`.
+///
+/// Local forms are read in the command's zone: a wall time in a DST gap or overlap goes through
+/// the gap/overlap policy (by default: a skipped time is read with the offset before the gap, so
+/// 02:30 becomes 03:30 — RFC 5545's and Temporal's "compatible" reading; a repeated time is the
+/// earlier instant), and the reading comes with a note saying what was adjusted.
+enum TimeInput {
+    /// A parsed instant and, when a local time had to be adjusted, a sentence saying how.
+    struct Reading {
+        let instant: Instant
+        let note: String?
+    }
+
+    /// The forms the error messages list.
+    static let forms = "RFC 3339 (2026-03-08T07:00:00Z, 2026-03-08T02:00:00-05:00), a local date-time (2026-03-08T09:00 or '2026-03-08 09:00'), a date (2026-03-08, midnight), 'now' or @EPOCH seconds"
+
+    /// The current instant, whole seconds.
+    static func now() -> Instant { Instant(seconds: Instant.now().seconds) }
+
+    /// `now`, `@EPOCH` or RFC 3339; nil for anything else (perhaps a local time). Errors only for
+    /// text that is clearly one of these forms but wrong (`@x`, `2026-02-30T00:00:00Z`).
+    static func absolute(_ text: String) throws(TimeError) -> Instant? {
+        if text == "now" { return now() }
+        if text.hasPrefix("@") {
+            guard let seconds = Int64(text.dropFirst()) else { throw .malformedInstant(text) }
+            return try Instant(seconds: seconds).checkedInSupportedRange()
+        }
+        do { return try ISO8601Format.parseInstant(text) } catch {
+            if case .malformedInstant = error { return nil }
+            throw error
+        }
+    }
+
+    /// The local date-time `text` stands for (a date alone is its midnight), or nil if it is not one.
+    static func local(_ text: String) throws(TimeError) -> CivilDateTime? {
+        var candidate = text
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") { candidate += "T00:00:00" }
+        do { return try ISO8601Format.parseLocal(candidate) } catch {
+            if case .malformedLocalTime = error { return nil }
+            throw error
+        }
+    }
+
+    /// Reads `text` (named `name` in messages), local forms in `zone`.
+    static func read(_ text: String, name: String, zone: ZoneRules?, gap: GapPolicy? = nil,
+                     overlap: OverlapPolicy? = nil) throws(CLIError) -> Reading {
+        do {
+            if let instant = try absolute(text) { return Reading(instant: instant, note: nil) }
+            guard let local = try local(text) else {
+                throw CLIError.input("\(name): '\(text)' is not a time; use \(forms)", code: "malformedInstant")
+            }
+            guard let zone else {
+                throw CLIError.input("\(name): '\(text)' has no offset and there is no zone to read it in; add Z or an offset", code: "malformedInstant")
+            }
+            return try resolve(local, text: text, name: name, in: zone, gap: gap, overlap: overlap)
+        } catch let error as TimeError {
+            throw CLIError(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input("\(name): '\(text)' is not a time", code: "malformedInstant")
+        }
+    }
+
+    /// A wall time in `zone` through the gap and overlap policies.
+    static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
+                        gap: GapPolicy?, overlap: OverlapPolicy?) throws(CLIError) -> Reading {
+        switch zone.resolve(local) {
+        case .unique(let z):
+            return Reading(instant: z.instant, note: nil)
+        case let .overlap(earlier, later):
+            let chosen = overlap == .last ? later : earlier
+            let which = overlap == .last ? "the later" : "the earlier"
+            return Reading(instant: chosen.instant, note: "\(name) \(local) happens twice in \(zone.identifier) (clocks fall back); read as \(which): \(describe(chosen))")
+        case .gap(let g):
+            let chosen: ZonedInstant, how: String
+            switch gap {
+            case .reject?:
+                throw .input("\(name) \(local) does not exist in \(zone.identifier): clocks jump at \(g.transition.instant) (gap policy reject)", code: "wallTimeSkipped")
+            case .previous?:
+                (chosen, how) = (g.shiftedBackward, "moved back by the gap")
+            case .nextValid?, .skip?:
+                (chosen, how) = (ZonedInstant(instant: g.transition.instant, type: g.transition.after), "the first instant after the gap")
+            case .shift?, nil:
+                (chosen, how) = (g.shiftedForward, "moved forward by the gap")
+            }
+            return Reading(instant: chosen.instant, note: "\(name) \(local) does not exist in \(zone.identifier) (DST gap); read as \(describe(chosen)), \(how)")
+        }
+    }
+
+    private static func describe(_ z: ZonedInstant) -> String {
+        "\(z.instant.iso8601(offsetSeconds: Int(z.type.utcOffset))) \(z.type.abbreviation) (\(z.instant))"
+    }
+}
+
+/// The zone a command works in: `--tz`, else `$TZ`, else the system zone (`/etc/localtime`).
+struct ZoneChoice {
+    let rules: ZoneRules
+    let lookup: ZoneLookup
+    /// Where the id came from: `--tz`, `$TZ`, `the system zone (/etc/localtime)` or the argument.
+    let origin: String
+
+    /// Notes worth printing: why this zone, and what its id means.
+    var notes: [String] {
+        var notes: [String] = []
+        if origin != "--tz" && origin != "argument" { notes.append("zone \(rules.identifier) from \(origin)") }
+        if let note = lookup.note { notes.append(note) }
+        return notes
+    }
+
+    static func resolve(_ id: String, origin: String, in database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
+        do {
+            let found = try database.lookup(id)
+            return ZoneChoice(rules: try database.rules(for: id), lookup: found, origin: origin)
+        } catch {
+            var error = CLIError(error)
+            if origin != "--tz" && origin != "argument", case let .input(message, code) = error {
+                error = .input(message + " (from \(origin); give --tz ZONE)", code: code)
+            }
+            throw error
+        }
+    }
+
+    /// `--tz`, else `$TZ`, else the system zone.
+    static func choose(_ args: ParsedArguments, database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
+        if let id = args.values["tz"] { return try resolve(id, origin: "--tz", in: database) }
+        let (id, origin) = try systemZone()
+        return try resolve(id, origin: origin, in: database)
+    }
+
+    /// `$TZ` (a leading `:` dropped), else the zone `/etc/localtime` links to, else `/etc/timezone`.
+    static func systemZone() throws(CLIError) -> (id: String, origin: String) {
+        if let value = getenv("TZ").map({ String(cString: $0) }), !value.isEmpty {
+            return (value.hasPrefix(":") ? String(value.dropFirst()) : value, "$TZ")
+        }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        if n > 0 {
+            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.firstRange(of: "zoneinfo/") {
+                return (String(target[range.upperBound...]), "the system zone (/etc/localtime)")
+            }
+        }
+        if let file = fopen("/etc/timezone", "r") {
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 256)
+            let id = fgets(&line, 255, file) == nil ? "" : String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters()
+            if !id.isEmpty { return (id, "the system zone (/etc/timezone)") }
+        }
+        throw .usage("no zone given and the system zone is unknown (no $TZ, /etc/localtime is not a link into zoneinfo): give --tz ZONE", command: nil)
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}
