@@ -65,7 +65,7 @@ public struct PendingStore: Sendable {
         guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
         let next = try request.nextFire(after: now)
         var report = PendingAddReport()
-        if rule == .rejectBeyondLimit, index(of: request.identifier) == nil, entries.count >= limit {
+        if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, entries.count >= limit {
             // Fires up to `now` may free room; try on a copy so a refusal leaves the store as it was.
             var trial = self
             let advanced = try trial.deliver(until: now)
@@ -96,7 +96,9 @@ public struct PendingStore: Sendable {
         for request in requests {
             let next: Fire?
             do { next = try request.nextFire(after: now) } catch { report.errors.append(error); continue }
-            if rule == .rejectBeyondLimit, index(of: request.identifier) == nil, entries.count >= limit {
+            // A request that never fires is discarded as such whatever the rule: the limit never
+            // comes into it.
+            if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, entries.count >= limit {
                 report.errors.append(.limitReached(identifier: request.identifier, limit: limit))
                 continue
             }

@@ -22,10 +22,16 @@ enum PendingCommand {
         let errors = file.errors(adding: report.errors)
         if args.json {
             output.line(JSON.object([
-                ("kept", .array(store.pending.map { .object([("identifier", .string($0.identifier)), ("next", .fire($0.next))]) })),
+                ("now", .string(now.utcString)), ("limit", .int(limit)), ("rule", .string(rule.rawValue)),
+                ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
+                ("kept", .array(store.pending.map {
+                    .object([("identifier", .string($0.identifier)), ("zone", .string($0.request.zone.identifier)),
+                             ("source", .string($0.request.zone.source.rawValue)), ("version", .optional($0.request.zone.version)),
+                             ("next", .fire($0.next))])
+                })),
                 ("discarded", .array(report.discarded.map(PendingOptions.discardJSON))),
                 ("errors", .array(errors.map(\.json))),
-                ("replaced", .array(file.duplicates.map(\.json))),
+                ("replaced", .array(file.duplicates(excluding: errors).map(\.json))),
             ]).serialized)
             return 0
         }
@@ -39,7 +45,7 @@ enum PendingCommand {
                 output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
             }
         }
-        PendingFile.writeIssues(duplicates: file.duplicates, errors: errors, to: &output)
+        PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
         return 0
     }
 }

@@ -21,15 +21,18 @@ enum PlanCommand {
         let plan = planner.plan(file.requests.map(\.request), now: now)
         let errors = file.errors(adding: plan.errors)
         if args.json {
+            let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone) }, uniquingKeysWith: { $1 })
             output.line(JSON.object([
+                ("now", .string(now.utcString)), ("limit", .int(limit)),
+                ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
                 ("occurrences", .array(plan.occurrences.map {
-                    .object([("identifier", .string($0.identifier)), ("occurrence", .int($0.index)),
+                    .object([("identifier", .string($0.identifier)), ("zone", .optional(zones[$0.identifier]?.identifier)), ("occurrence", .int($0.index)),
                              ("notificationIdentifier", .string($0.occurrenceIdentifier)), ("fire", .fire($0.fire))])
                 })),
                 ("refillBy", .optional(plan.refillBy?.utcString)),
                 ("neverFires", .array(plan.neverFiring.map(JSON.string))),
                 ("errors", .array(errors.map(\.json))),
-                ("replaced", .array(file.duplicates.map(\.json))),
+                ("replaced", .array(file.duplicates(excluding: errors).map(\.json))),
             ]).serialized)
             return 0
         }
@@ -40,7 +43,7 @@ enum PlanCommand {
         output.line(plan.refillBy.map { "Plan again before \($0): the next occurrence left out fires then." }
                     ?? "Everything fits: no need to plan again.")
         if !plan.neverFiring.isEmpty { output.line("Never fire: \(plan.neverFiring.joined(separator: ", "))") }
-        PendingFile.writeIssues(duplicates: file.duplicates, errors: errors, to: &output)
+        PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
         return 0
     }
 }

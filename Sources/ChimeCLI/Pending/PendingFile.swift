@@ -43,10 +43,13 @@ struct PendingFile {
     private(set) var requests: [(line: Int, request: PendingRequest)] = []
     private(set) var errors: [LineError] = []
     private(set) var duplicates: [Duplicate] = []
+    /// The zone database the requests were read with (its sources and versions are reported).
+    let database: ZoneDatabase
 
     /// Reads `path` ('-' is stdin). `now` is the creation instant of requests that give none
     /// (no `created` or `after`), which also anchors intervals without an anchor.
     init(path: String, database: ZoneDatabase, now: Instant) throws(CLIError) {
+        self.database = database
         var reader = try LineReader(path: path)
         var lineNumber = 0
         var byIdentifier: [String: Int] = [:]          // identifier -> index in `requests`
@@ -73,10 +76,24 @@ struct PendingFile {
     /// of the request it names.
     func errors(adding later: [PendingError]) -> [LineError] {
         let lines = Dictionary(requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        let replacedLines = Dictionary(duplicates.map { ($0.identifier, $0.replacedLine) }, uniquingKeysWith: { $1 })
         return errors + later.map { error in
-            LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
-                      code: error.code, message: error.description)
+            // One story per request: a refused request whose identifier an earlier line also had
+            // says so here, and is left out of `replaced` (`duplicates(excluding:)`).
+            let earlier = error.identifier.flatMap { replacedLines[$0] }
+            return LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
+                             code: error.code, message: error.description + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
         }
+    }
+
+    /// The replacements to report: those of requests that were not refused (`errors` tells the
+    /// story of a refused one).
+    func duplicates(excluding errors: [LineError]) -> [Duplicate] {
+        let refused = Set(errors.compactMap { error -> String? in
+            if case .string(let id)? = error.id { return id }
+            return nil
+        })
+        return duplicates.filter { !refused.contains($0.identifier) }
     }
 
     /// The human report of what the file left out: replaced duplicates and `errors`.
