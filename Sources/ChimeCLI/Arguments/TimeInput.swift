@@ -62,7 +62,7 @@ enum TimeInput {
         do {
             if let instant = try absolute(text) { return Reading(instant: instant, note: nil) }
             guard let local = try local(text) else {
-                throw CLIError.input("\(name): '\(text)' is not a time; use \(forms)", code: "malformedInstant")
+                throw CLIError.input("\(name): '\(text)' is not an instant; use \(forms)", code: "malformedInstant")
             }
             guard let zone else {
                 throw CLIError.input("\(name): '\(text)' has no offset and there is no zone to read it in; add Z or an offset", code: "malformedInstant")
@@ -73,7 +73,7 @@ enum TimeInput {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .input("\(name): '\(text)' is not a time", code: "malformedInstant")
+            throw .input("\(name): '\(text)' is not an instant", code: "malformedInstant")
         }
     }
 

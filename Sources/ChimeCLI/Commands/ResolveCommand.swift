@@ -13,14 +13,17 @@ enum ResolveCommand {
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         guard let text = args.positionals.last else { throw .usage("missing LOCAL_TIME", command: spec.name) }
+        if args.positionals.count == 1, let first = text.first, !first.isNumber {
+            throw .usage("missing LOCAL_TIME (got only '\(text)'; give ZONE LOCAL_TIME, or --tz ZONE LOCAL_TIME)", command: spec.name)
+        }
         let local: CivilDateTime
         do {
             guard let parsed = try TimeInput.local(text) else {
-                throw CLIError.input("'\(text)' is not a local time: use 2026-03-08T02:30[:00], '2026-03-08 02:30' or 2026-03-08, without an offset", code: "malformedLocalTime")
+                throw CLIError.input("'\(text)' is not a local wall time: use 2026-03-08T02:30[:00], '2026-03-08 02:30' or 2026-03-08, without an offset", code: "malformedLocalTime")
             }
             local = parsed
         } catch let error as TimeError { throw CLIError(error) } catch let error as CLIError { throw error } catch {
-            throw .input("'\(text)' is not a local time", code: "malformedLocalTime")
+            throw .input("'\(text)' is not a local wall time", code: "malformedLocalTime")
         }
         let database = try ZoneOptions.database(args, command: spec.name)
         let zoneArgs = ParsedArguments(positionals: Array(args.positionals.dropLast()), values: args.values, flags: args.flags)

@@ -135,7 +135,11 @@ struct CLIBadInputTests {
         // Malformed instants.
         .init(arguments: ["zone", ny, "--at", "2026-13-01T00:00:00Z"], mentions: ["'2026-13-01T00:00:00Z'", "month 13"]),
         .init(arguments: ["zone", ny, "--at", "yesterday"], mentions: ["'yesterday'", "not an instant"]),
-        .init(arguments: ["zone", ny, "--at", "2026-03-08T07:00:00"], mentions: ["'2026-03-08T07:00:00'", "not an instant"]),
+        .init(arguments: ["zone", ny, "--at", "2026-03-08T07:00:00Q"], mentions: ["'2026-03-08T07:00:00Q'", "not an instant"]),
+        .init(arguments: ["zone", ny, "--at", "@12x"], mentions: ["'@12x'"]),
+        .init(arguments: ["next", "--at", "09:00", "--tz", ny, "--after", "2026-03-08 25:00"], mentions: ["hour 25"]),
+        // A local time in the gap, with gap policy reject, is refused.
+        .init(arguments: ["next", "--at", "09:00", "--tz", ny, "--after", "2026-03-08T02:30", "--gap", "reject"], mentions: ["2026-03-08T02:30:00", "does not exist"]),
         .init(arguments: ["zone", ny, "--at", ""], mentions: ["not an instant"]),
         .init(arguments: ["zone", ny, "--at", "2026-03-08T07:00:00+24:00"], mentions: ["not an instant"]),
         // Malformed wall times.
@@ -159,12 +163,16 @@ struct CLIBadInputTests {
         .init(arguments: ["zone", ny, "--json=yes"], mentions: ["--json takes no value"]),
         .init(arguments: ["frobnicate"], mentions: ["unknown command 'frobnicate'"]),
         // Missing and extra arguments.
-        .init(arguments: ["zone"], mentions: ["missing ZONE"]),
-        .init(arguments: ["transitions"], mentions: ["missing ZONE"]),
+        // Without a ZONE the zone is $TZ (else the system zone): a bad $TZ is named.
+        .init(arguments: ["zone"], environment: ["TZ": "Mars/Olympus"], mentions: ["'Mars/Olympus'", "$TZ"]),
+        .init(arguments: ["transitions"], environment: ["TZ": "Mars/Olympus"], mentions: ["'Mars/Olympus'", "$TZ"]),
+        .init(arguments: ["next", "--at", "09:00"], environment: ["TZ": "Mars/Olympus"], mentions: ["'Mars/Olympus'", "$TZ", "--tz"]),
         .init(arguments: ["resolve", ny], mentions: ["missing LOCAL_TIME"]),
-        .init(arguments: ["resolve"], mentions: ["missing ZONE"]),
+        .init(arguments: ["resolve"], mentions: ["missing LOCAL_TIME"]),
+        .init(arguments: ["resolve", ny, "2026-03-08T02:30", "--tz", ny], mentions: ["not both"]),
         .init(arguments: ["zone", ny, "--at"], mentions: ["--at needs a value"]),
-        .init(arguments: ["zone", ny, "extra"], mentions: ["unexpected argument 'extra'"]),
+        // Several zones are fine (like zdump); each must exist.
+        .init(arguments: ["zone", ny, "extra"], mentions: ["unknown time zone 'extra'"]),
         // Bad source selection, by flag and by environment.
         .init(arguments: ["zone", ny, "--source", "bogus"], mentions: ["--source", "'bogus'"]),
         .init(arguments: ["zones", "--source", ""], mentions: ["--source"]),
@@ -302,12 +310,16 @@ struct CLIBadInputTests {
 
     @Test("--help works for chime and every command (exit 0, usage on stdout)")
     func help() throws {
-        for arguments in [[], ["--help"], ["-h"], ["help"]] {
+        for arguments in [["--help"], ["-h"], ["help"]] {
             let run = try ChimeCLI.run(arguments)
             ChimeCLI.expectNoCrash(run)
             #expect(run.status == 0 && run.stdout.contains("USAGE: chime <command>") && run.stderr.isEmpty, "chime \(arguments)\n\(run)")
         }
-        for command in ["zones", "zone", "transitions", "resolve"] {
+        // Bare `chime` is bad usage: the usage on stderr, exit 2.
+        let bare = try ChimeCLI.run([])
+        ChimeCLI.expectNoCrash(bare)
+        #expect(bare.status == 2 && bare.stdout.isEmpty && bare.stderr.contains("USAGE: chime <command>"), "\(bare)")
+        for command in ["zones", "zone", "transitions", "resolve", "next", "batch", "pending", "simulate", "plan", "completions", "man"] {
             for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
                 let run = try ChimeCLI.run(arguments)
                 ChimeCLI.expectNoCrash(run)

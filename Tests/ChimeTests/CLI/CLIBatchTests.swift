@@ -8,7 +8,8 @@ import Testing
         let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
         #expect(result.status == 0, "\(result.error)")
         let outputs = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(outputs.count == lines.count, "one response per request line")
+        // Blank lines are skipped (docs/contract.md): one response per non-blank line.
+        #expect(outputs.count == lines.filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.count, "one response per request line")
         return try outputs.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
     }
 
@@ -35,16 +36,16 @@ import Testing
         #expect((responses[0]["fires"] as? [[String: Any]])?.first?["adjustment"] as? String == "gapNextTime")
         #expect(code(1) == "unknownZone" && responses[1]["id"] as? String == "r2")
         #expect(code(2) == "malformedJSON" && responses[2]["id"] == nil)
-        #expect(code(3) == "malformedJSON")
-        #expect(code(4) == "invalidTrigger" && responses[4]["id"] as? String == "r5")
-        #expect(code(5) == "malformedInstant")
+        // Line 4 is blank: skipped, no response.
+        #expect(code(3) == "invalidTrigger" && responses[3]["id"] as? String == "r5")
+        #expect(code(4) == "malformedInstant")
         // 5400 s steps from the anchor: 01:30 and 03:00.
-        #expect(utc(6) == ["2026-01-01T01:30:00Z", "2026-01-01T03:00:00Z"])
+        #expect(utc(5) == ["2026-01-01T01:30:00Z", "2026-01-01T03:00:00Z"])
         // Never fires: an empty list, not an error.
-        #expect(responses[7]["fires"] as? [Any] != nil && utc(7).isEmpty && code(7) == nil)
-        #expect(code(8) == "missingField" && responses[8]["id"] as? Int == 9)
+        #expect(responses[6]["fires"] as? [Any] != nil && utc(6).isEmpty && code(6) == nil)
+        #expect(code(7) == "missingField" && responses[7]["id"] as? Int == 9)
         // Mon 2026-03-30 and Wed 2026-04-01, 09:00 CEST (+02:00) = 07:00Z (Berlin switched on Mar 29).
-        #expect(utc(9) == ["2026-03-30T07:00:00Z", "2026-04-01T07:00:00Z"])
+        #expect(utc(8) == ["2026-03-30T07:00:00Z", "2026-04-01T07:00:00Z"])
     }
 
     /// Lines at the edge of the byte-level path (`BatchLine`): a trigger text seen before followed by
