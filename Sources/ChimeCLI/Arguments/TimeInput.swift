@@ -77,35 +77,32 @@ enum TimeInput {
         }
     }
 
-    /// A wall time in `zone` through the gap and overlap policies.
+    /// A wall time in `zone` through the gap and overlap policies (`ZoneRules.resolve(_:gap:overlap:)`);
+    /// `skip` reads as `nextValid` and `both` as `first`: an instant option needs one instant.
     static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
                         gap: GapPolicy?, overlap: OverlapPolicy?) throws(CLIError) -> Reading {
-        switch zone.resolve(local) {
-        case .unique(let z):
-            return Reading(instant: z.instant, note: nil)
-        case let .overlap(earlier, later):
-            let chosen = overlap == .last ? later : earlier
-            let which = overlap == .last ? "the later" : "the earlier"
-            return Reading(instant: chosen.instant, note: "\(name) \(local) happens twice in \(zone.identifier) (clocks fall back); read as \(which): \(describe(chosen))")
-        case .gap(let g):
-            let chosen: ZonedInstant, how: String
-            switch gap {
-            case .reject?:
-                throw .input("\(name) \(local) does not exist in \(zone.identifier): clocks jump at \(g.transition.instant) (gap policy reject)", code: "wallTimeSkipped")
-            case .previous?:
-                (chosen, how) = (g.shiftedBackward, "moved back by the gap")
-            case .nextValid?, .skip?:
-                (chosen, how) = (ZonedInstant(instant: g.transition.instant, type: g.transition.after), "the first instant after the gap")
-            case .shift?, nil:
-                (chosen, how) = (g.shiftedForward, "moved forward by the gap")
+        let gapPolicy: GapPolicy = gap == .skip ? .nextValid : gap ?? .shift
+        let overlapPolicy: OverlapPolicy = overlap == .both ? .first : overlap ?? .first
+        guard let fire = zone.resolve(local, gap: gapPolicy, overlap: overlapPolicy).first else {
+            throw .input("\(name) \(local) does not exist in \(zone.identifier): the clocks skip it (DST gap; gap policy reject)", code: "wallTimeSkipped")
+        }
+        let shown = "\(fire.instant.iso8601(offsetSeconds: Int(fire.offset))) \(fire.abbreviation) (\(fire.instant))"
+        switch fire.adjustment {
+        case .exact:
+            return Reading(instant: fire.instant, note: nil)
+        case .overlapFirst, .overlapLast:
+            let which = fire.adjustment == .overlapLast ? "the later" : "the earlier"
+            return Reading(instant: fire.instant, note: "\(name) \(local) happens twice in \(zone.identifier) (clocks fall back); read as \(which): \(shown)")
+        default:
+            let how = switch fire.adjustment {
+            case .gapShiftedBackward: "moved back by the gap"
+            case .gapNextTime: "the first instant after the gap"
+            default: "moved forward by the gap"
             }
-            return Reading(instant: chosen.instant, note: "\(name) \(local) does not exist in \(zone.identifier) (DST gap); read as \(describe(chosen)), \(how)")
+            return Reading(instant: fire.instant, note: "\(name) \(local) does not exist in \(zone.identifier) (DST gap); read as \(shown), \(how)")
         }
     }
 
-    private static func describe(_ z: ZonedInstant) -> String {
-        "\(z.instant.iso8601(offsetSeconds: Int(z.type.utcOffset))) \(z.type.abbreviation) (\(z.instant))"
-    }
 }
 
 /// The zone a command works in: `--tz`, else `$TZ`, else the system zone (`/etc/localtime`).

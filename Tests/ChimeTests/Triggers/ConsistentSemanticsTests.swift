@@ -141,3 +141,43 @@ import Testing
         #expect(after?.instant.description == "2026-03-09T06:30:00Z")
     }
 }
+
+/// Negative days count from the month's end; a month too short for one lacks it, and the missing
+/// date lies before the month's first day (docs/semantics.md, section 2).
+@Suite struct ConsistentNegativeDayTests {
+    @Test func lastDayOfEachMonth() throws {
+        // -1 is the 31st of January, the 28th of February 2027 (not a leap year), the 31st of March.
+        let trigger = try CalendarTrigger(components: CalendarComponents(day: -1, hour: 9), semantics: .consistent)
+        let fires = try Trigger.calendar(trigger).fires(after: ConsistentSemanticsTests.at("2027-01-15T00:00:00Z"),
+                                                        in: ConsistentSemanticsTests.rules("UTC"), count: 3)
+        #expect(fires.map(\.instant.description) == ["2027-01-31T09:00:00Z", "2027-02-28T09:00:00Z", "2027-03-31T09:00:00Z"])
+        // Backward from March 1st: February's last day, 2028 being a leap year.
+        let back = try CalendarTrigger(components: CalendarComponents(day: -1, hour: 9), direction: .backward, semantics: .consistent)
+        #expect(try back.fire(from: ConsistentSemanticsTests.at("2028-03-01T00:00:00Z"), in: ConsistentSemanticsTests.rules("UTC"))?
+            .instant.description == "2028-02-29T09:00:00Z")
+    }
+
+    @Test func missingNegativeDayStandsInAtTheMonthsStart() throws {
+        // -31 of April does not exist (30 days); it would be March 31st. nextTime: April 1 00:00;
+        // previousTimePreservingSmallerComponents: March 31 at 09:00; strict: May 1 (May's -31 is the 1st).
+        let c = CalendarComponents(day: -31, hour: 9)
+        let start = try ConsistentSemanticsTests.at("2026-03-31T12:00:00Z")
+        let utc = try ConsistentSemanticsTests.rules("UTC")
+        let expected: [(MatchingPolicy, String)] = [
+            (.nextTime, "2026-04-01T00:00:00Z"), (.nextTimePreservingSmallerComponents, "2026-04-01T09:00:00Z"),
+            (.strict, "2026-05-01T09:00:00Z"),
+        ]
+        for (policy, instant) in expected {
+            let fire = try CalendarTrigger(components: c, matchingPolicy: policy, semantics: .consistent).fire(from: start, in: utc)
+            #expect(fire?.instant.description == instant, "\(policy)")
+        }
+        let previous = try CalendarTrigger(components: c, matchingPolicy: .previousTimePreservingSmallerComponents, semantics: .consistent)
+        #expect(try previous.fire(from: ConsistentSemanticsTests.at("2026-03-31T00:00:00Z"), in: utc)?.instant.description
+                == "2026-03-31T09:00:00Z")
+    }
+
+    @Test func appleSemanticsRefusesNegativeDays() {
+        #expect(throws: TriggerError.self) { try CalendarTrigger(components: CalendarComponents(day: -1)) }
+        #expect(throws: TriggerError.self) { try CalendarTrigger(components: CalendarComponents(day: 0), semantics: .consistent) }
+    }
+}

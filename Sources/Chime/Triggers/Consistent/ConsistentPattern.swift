@@ -54,7 +54,7 @@ struct ConsistentPattern: Sendable, Hashable {
         if !standIn {
             if let year = c.year, f.year != year { return false }
             if let month = c.month, f.month != month { return false }
-            if let day = c.day, f.day != day { return false }
+            if let day = c.day, f.day != (day > 0 ? day : f.daysInMonth + day + 1) { return false }
         }
         if let weekday = c.weekday, f.weekday != weekday { return false }
         if let ordinal = c.weekdayOrdinal {

@@ -63,41 +63,50 @@ extension ConsistentSearch {
     }
 
     /// Patterns with a day of the month: per month, the wanted day if the month has it, else the
-    /// missing day's stand-in (the 1st of the next month, or the month's last day).
+    /// missing day's stand-ins. A positive day missing from a month lies after it: its stand-ins
+    /// are the next month's 1st and the month's last day. A negative day (`-31`) missing from a
+    /// month lies before it: the month's 1st and the previous month's last day.
     private func nextDayOfMonth(_ wanted: Int, from start: Int64) -> (day: Int64, kind: DayKind)? {
         let c = pattern.components
         let policy = trigger.matchingPolicy
+        let standInOnFirst: DayKind? = switch policy {
+        case .nextTime: .standIn(.missingDayNextTime)
+        case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents)
+        default: nil
+        }
+        let standInOnLast: DayKind? = policy == .previousTimePreservingSmallerComponents
+            ? .standIn(.missingDayPreviousTimePreservingSmallerComponents) : nil
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
             if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
             let f = DateFields(dayNumber: day)
-            if let month = c.month, f.month != month && f.month != month % 12 + 1 {
-                // The wanted month, and the next one for the stand-in on its 1st.
-                day = monthJump(from: f, to: month, or: month % 12 + 1); continue
+            if let month = c.month, f.month != month {
+                // The wanted month, and the neighbour that may hold its stand-in.
+                let neighbour = wanted > 0 ? month % 12 + 1 : (month + 10) % 12 + 1
+                if f.month != neighbour { day = monthJump(from: f, to: month, or: neighbour); continue }
             }
             let monthFirst = day - Int64(f.day) + 1, length = f.daysInMonth
-            // This month's candidates in calendar order: the stand-in for the month before (its
-            // 1st), the wanted day, the stand-in for this month (its last day).
-            let previous = monthBefore(f)
-            let standInBefore: DayKind? = switch policy {
-            case .nextTime: .standIn(.missingDayNextTime)
-            case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents)
-            default: nil
+            // Whether a month (by its year, number and length) lacks the wanted day and is wanted.
+            func lacks(_ m: (year: Int, month: Int, length: Int)?) -> Bool {
+                guard let m, wanted > 0 ? wanted > m.length : -wanted > m.length else { return false }
+                return monthMatches(year: m.year, month: m.month)
             }
+            let this = (year: f.year, month: f.month, length: length)
+            // This month's candidates in calendar order: its 1st as a stand-in, the wanted day, its
+            // last day as a stand-in.
             for index in 0..<3 {
                 let (candidate, kind): (Int64, DayKind)
                 switch forward ? index : 2 - index {
                 case 0:
-                    guard let standInBefore, let previous, previous.length < wanted,
-                          monthMatches(year: previous.year, month: previous.month) else { continue }
-                    (candidate, kind) = (monthFirst, standInBefore)
+                    guard let standInOnFirst, lacks(wanted > 0 ? monthBefore(f) : this) else { continue }
+                    (candidate, kind) = (monthFirst, standInOnFirst)
                 case 1:
-                    guard wanted <= length else { continue }
-                    (candidate, kind) = (monthFirst + Int64(wanted - 1), .exact)
+                    let dayOfMonth = wanted > 0 ? wanted : length + wanted + 1
+                    guard dayOfMonth >= 1 && dayOfMonth <= length else { continue }
+                    (candidate, kind) = (monthFirst + Int64(dayOfMonth - 1), .exact)
                 default:
-                    guard policy == .previousTimePreservingSmallerComponents, wanted > length,
-                          monthMatches(year: f.year, month: f.month) else { continue }
-                    (candidate, kind) = (monthFirst + Int64(length - 1), .standIn(.missingDayPreviousTimePreservingSmallerComponents))
+                    guard let standInOnLast, lacks(wanted > 0 ? this : monthAfter(f)) else { continue }
+                    (candidate, kind) = (monthFirst + Int64(length - 1), standInOnLast)
                 }
                 guard forward ? candidate >= day : candidate <= day else { continue }
                 if pattern.satisfiesDateFields(DateFields(dayNumber: candidate), standIn: kind != .exact) { return (candidate, kind) }
@@ -111,6 +120,13 @@ extension ConsistentSearch {
     private func monthBefore(_ f: DateFields) -> (year: Int, month: Int, length: Int)? {
         let (year, month) = f.month == 1 ? (f.year - 1, 12) : (f.year, f.month - 1)
         guard year >= 1 else { return nil }
+        return (year, month, Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))))
+    }
+
+    /// The month after `f`'s (none after 9999).
+    private func monthAfter(_ f: DateFields) -> (year: Int, month: Int, length: Int)? {
+        let (year, month) = f.month == 12 ? (f.year + 1, 1) : (f.year, f.month + 1)
+        guard year <= 9999 else { return nil }
         return (year, month, Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))))
     }
 
@@ -151,7 +167,7 @@ extension ConsistentPattern {
         if let ordinal = c.weekdayOrdinal, ordinal > 5 { return true }
         if matchingPolicy == .strict, let day = c.day, let month = c.month {
             let longest = CivilArithmetic.daysInMonth(year: Int64(c.year ?? 2000), month: Int64(month))   // 2000: leap
-            if day > Int(longest) { return true }
+            if abs(day) > Int(longest) { return true }
         }
         return false
     }

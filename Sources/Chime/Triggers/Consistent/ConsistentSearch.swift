@@ -3,7 +3,7 @@
 /// loop serves both directions.
 ///
 /// It walks the wanted wall times outward from the start, in wall-clock order, and resolves each
-/// (`WallTimeResolution`). Wall-clock order is not instant order near a transition, so it keeps
+/// (`LocalResolution.instants`). Wall-clock order is not instant order near a transition, so it keeps
 /// the best instant so far and stops only when no further wall time can beat it: every instant a
 /// wall time `w` gives lies in `[w − maxOffset, w − minOffset]` of the zone.
 ///
@@ -105,26 +105,17 @@ struct ConsistentSearch {
             }
             best.fire = (instant, adjustment)
         }
-        switch zone.resolve(localSeconds: wall) {
-        case let .unique(seconds, _):
-            offer(Instant(seconds: seconds, nanoseconds: nanosecond), .exact)
-        case let .overlap(earlier, _, later, _):
-            let policy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
-            if policy != .last { offer(Instant(seconds: earlier, nanoseconds: nanosecond), .overlapFirst) }
-            if policy != .first { offer(Instant(seconds: later, nanoseconds: nanosecond), .overlapLast) }
-        case let .gap(transition, before, after):
-            switch trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy) {
-            case .skip: break
-            case .nextValid: offer(Instant(seconds: transition), .gapNextTime)
-            case .shift: offer(Instant(seconds: wall - Int64(before), nanoseconds: nanosecond), .gapShiftedForward)
-            case .previous: offer(Instant(seconds: wall - Int64(after), nanoseconds: nanosecond), .gapShiftedBackward)
-            case .reject:
-                // The skipped wall time sits just before its transition instant.
-                let position = Instant(seconds: transition)
-                guard forward ? position > start : position <= start else { break }
-                if let current = best.rejected, forward ? current.transition <= transition : current.transition >= transition { break }
-                best.rejected = (transition, wall, nanosecond)
-            }
+        let resolved = zone.resolve(localSeconds: wall).instants(
+            wall: wall, nanosecond: nanosecond,
+            gap: trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy),
+            overlap: trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last))
+        if let first = resolved.first { offer(first.instant, first.adjustment) }
+        if let second = resolved.second { offer(second.instant, second.adjustment) }
+        if let position = resolved.rejectedAt, forward ? position > start : position <= start {
+            // The skipped wall time sits just before its transition instant; keep the nearest.
+            let transition = position.seconds
+            if let current = best.rejected, forward ? current.transition <= transition : current.transition >= transition { return }
+            best.rejected = (transition, wall, nanosecond)
         }
     }
 
