@@ -1,6 +1,6 @@
 import Chime
 
-/// Everything a command can fail with, mapped to CONTRACT.md's exit codes.
+/// Everything a command can fail with, mapped to docs/contract.md's exit codes.
 enum CLIError: Error {
     /// Bad flags or arguments (exit 2); `command` selects the help hint.
     case usage(String, command: String?)

@@ -20,7 +20,7 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `add(_:now:)` or `deliver(until:)` was asked to go back before the store's current time.
     case timeWentBackwards(requested: Instant, current: Instant)
 
-    /// A camelCase code for machine output (CONTRACT.md error objects).
+    /// A camelCase code for machine output (docs/contract.md error objects).
     public var code: String {
         switch self {
         case .invalidLimit: return "invalidLimit"

@@ -1,5 +1,5 @@
 /// A pending request as it crosses a boundary (a JSON line, a file), before its zone is resolved:
-/// CONTRACT.md's batch request with `"identifier"`.
+/// docs/contract.md's batch request with `"identifier"`.
 /// ```json
 /// {"identifier": "standup", "zone": "America/New_York", "created": "2026-03-07T12:00:00Z",
 ///  "trigger": {"calendar": {"components": {"hour": 9, "minute": 0}}}}

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Parsing and formatting of the text forms in CONTRACT.md.
+/// Parsing and formatting of the text forms in docs/contract.md.
 ///
 /// - Instants: `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.250-04:00` (offset `±HH:MM`, `±HHMM` or `±HH`).
 /// - Local wall times: `2026-03-08T02:30:00` (seconds optional, no offset).

@@ -1,4 +1,4 @@
-/// The JSON shapes of CONTRACT.md:
+/// The JSON shapes of docs/contract.md:
 /// ```json
 /// {"calendar": {"components": {"hour": 2, "minute": 30}, "matchingPolicy": "nextTime",
 ///               "repeatedTimePolicy": "first", "direction": "forward", "repeats": true,

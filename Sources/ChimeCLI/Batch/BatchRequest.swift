@@ -1,6 +1,6 @@
 import Chime
 
-/// One `chime batch` input line (CONTRACT.md):
+/// One `chime batch` input line (docs/contract.md):
 /// `{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {…}}`.
 struct BatchRequest: Decodable {
     let id: BatchRequestID

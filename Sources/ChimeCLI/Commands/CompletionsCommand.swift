@@ -166,6 +166,12 @@ enum ManCommand {
     /// Escapes roff: backslashes, and a leading dot or quote.
     static func roff(_ text: String) -> String {
         var s = text.replacingAll("\\", "\\e").replacingAll("-", "\\-")
+        // Non-ASCII (…, –, —) as groff's \[uXXXX] escapes: the page is plain ASCII.
+        s = String(s.unicodeScalars.map { scalar -> String in
+            guard !scalar.isASCII else { return String(scalar) }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+        }.joined())
         if s.hasPrefix(".") || s.hasPrefix("'") { s = "\\&" + s }
         return s
     }
@@ -185,8 +191,8 @@ enum ManCommand {
                 lines += [".TP", ".I \(roff(positional.name))", roff(positional.help)]
             }
             for option in spec.options {
-                lines += [".TP", ".B \\-\\-\(option.name)" + (option.valueName.map { " \"\" \"\(roff($0))\"" }.map { "\n.I" + $0 } ?? ""),
-                          roff(option.help + (option.required ? " (required)" : ""))]
+                let tag = option.valueName.map { ".BI \"\\-\\-\(option.name) \" \"\(roff($0))\"" } ?? ".B \\-\\-\(option.name)"
+                lines += [".TP", tag, roff(option.help + (option.required ? " (required)" : ""))]
             }
             if !spec.examples.isEmpty {
                 lines += [".PP", "Examples:", ".nf"] + spec.examples.map { "  " + roff($0) } + [".fi"]

@@ -1,6 +1,6 @@
 import Chime
 
-/// Fires as CONTRACT.md's JSON objects and as human-readable rows.
+/// Fires as docs/contract.md's JSON objects and as human-readable rows.
 enum FireFormatting {
     /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append.
     static func write(_ fire: Fire, to out: inout [UInt8]) {

@@ -1,6 +1,6 @@
 import Chime
 
-/// JSON shapes and human text shared by the commands (CONTRACT.md).
+/// JSON shapes and human text shared by the commands (docs/contract.md).
 enum Formatting {
     static func seconds(_ s: Int32) -> String { ISO8601Format.offset(Int(s)) }
 

@@ -8,7 +8,7 @@ enum JSON: Sendable {
     case null
     case array([JSON])
     case object([(String, JSON)])
-    /// CONTRACT.md's fire object, written by `FireFormatting.write` without building its fields.
+    /// docs/contract.md's fire object, written by `FireFormatting.write` without building its fields.
     case fire(Fire)
     /// JSON text written as is (a request's opaque payload, already valid compact JSON).
     case raw(String)

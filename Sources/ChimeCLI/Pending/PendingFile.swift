@@ -1,6 +1,6 @@
 import Chime
 
-/// A JSON Lines file of pending requests, read whole (CONTRACT.md: a batch request with
+/// A JSON Lines file of pending requests, read whole (docs/contract.md: a batch request with
 /// `"identifier"`, plus an optional opaque `"payload"`):
 /// ```json
 /// {"identifier": "standup", "zone": "America/New_York", "trigger": {"calendar": {"components": {"hour": 9}}}}
