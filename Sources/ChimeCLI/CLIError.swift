@@ -34,6 +34,18 @@ enum CLIError: Error {
         }
     }
 
+    /// Words for any error: Chime's own errors describe themselves; anything else gets a plain
+    /// sentence rather than Swift's rendering of its type.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as TriggerError: return error.description
+        case let error as TimeError: return error.description
+        case let error as ZoneError: return error.description
+        case let error as PendingError: return error.description
+        default: return "it could not be read (an unexpected value)"
+        }
+    }
+
     init(_ error: ZoneError) {
         switch error {
         case .unknownZone: self = .input(error.description, code: "unknownZone")

@@ -21,6 +21,8 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     public var created: String?
     /// Whether the trigger is an interval that came without an anchor (anchored at creation).
     public var anchorsAtCreation: Bool
+    /// An interval anchor given as a local time (`"2026-03-07 09:00"`), read in the zone on resolving.
+    public var localAnchor: String? = nil
 
     public init(identifier: String, zone: String, trigger: Trigger, created: String? = nil, anchorsAtCreation: Bool = false) {
         self.identifier = identifier
@@ -39,18 +41,25 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     /// Resolves the zone in `zones` and the creation instant (`now` when the record has none).
     public func request(zones: ZoneDatabase = .shared, now: Instant, payload: PendingPayload? = nil) throws(PendingError) -> PendingRequest {
         guard !identifier.isEmpty else { throw .emptyIdentifier }
+        let rules: ZoneRules
+        do { rules = try zones.rules(for: zone) } catch { throw .unknownZone(identifier: identifier, zone: zone, error) }
+        // Local times (`2026-03-07 09:00`, a date) are read in the request's zone (`TimeText`).
         var createdAt = now
         if let created {
-            do { createdAt = try ISO8601Format.parseInstant(created) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
+            do { createdAt = try TimeText.parse(created).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
         }
         var trigger = self.trigger
-        if anchorsAtCreation, case .interval(let interval) = trigger {
+        if case .interval(let interval) = trigger, anchorsAtCreation || localAnchor != nil {
+            var anchor = createdAt
+            if let localAnchor {
+                do { anchor = try TimeText.parse(localAnchor).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
+            }
             do {
-                trigger = .interval(try IntervalTrigger(interval: interval.interval, repeats: interval.repeats, anchor: createdAt,
+                trigger = .interval(try IntervalTrigger(interval: interval.interval, repeats: interval.repeats, anchor: anchor,
                                                         reportsWallClockDrift: interval.reportsWallClockDrift))
             } catch { throw .invalidTrigger(identifier: identifier, error) }
         }
-        return try PendingRequest(identifier: identifier, trigger: trigger, zoneIdentifier: zone, zones: zones,
+        return try PendingRequest(identifier: identifier, trigger: trigger, zone: rules, zoneIdentifier: zone,
                                   payload: payload, createdAt: createdAt)
     }
 
@@ -75,11 +84,19 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
         }
         zone = try c.decode(String.self, forKey: .zone)
         created = try c.decodeIfPresent(String.self, forKey: .created) ?? c.decodeIfPresent(String.self, forKey: .after)
+        var localAnchor: String?
         do {
-            trigger = try c.decode(Trigger.self, forKey: .trigger)
+            // An interval anchor given as a local time is read in the zone when the request is resolved.
+            trigger = try Trigger.decode(from: try c.superDecoder(forKey: .trigger)) { text in
+                guard let text else { return Instant(seconds: Instant.now().seconds) }
+                if case .instant(let instant) = try TimeText.parse(text) { return instant }
+                localAnchor = text
+                return Instant(seconds: 0)
+            }
         } catch let error as TriggerError {
             throw PendingError.invalidTrigger(identifier: identifier, error)
         }
+        self.localAnchor = localAnchor
         // The trigger decoder anchors an anchorless interval at the wall clock's now; note it so the
         // request is anchored at its creation instead.
         let kinds = try c.nestedContainer(keyedBy: TriggerKindKeys.self, forKey: .trigger)
@@ -97,7 +114,7 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
         try c.encode(identifier, forKey: .identifier)
         try c.encode(zone, forKey: .zone)
         try c.encodeIfPresent(created, forKey: .created)
-        if anchorsAtCreation, case .interval(let interval) = trigger {
+        if anchorsAtCreation || localAnchor != nil, case .interval(let interval) = trigger {
             var kinds = c.nestedContainer(keyedBy: AnchorlessIntervalKeys.self, forKey: .trigger)
             var fields = kinds.nestedContainer(keyedBy: AnchorlessIntervalKeys.Fields.self, forKey: .interval)
             if interval.interval.nanoseconds % 1_000_000_000 == 0 {
@@ -106,6 +123,8 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
                 try fields.encode(interval.interval.description, forKey: .seconds)
             }
             try fields.encode(interval.repeats, forKey: .repeats)
+            try fields.encodeIfPresent(localAnchor, forKey: .anchor)
+            if interval.reportsWallClockDrift { try fields.encode(true, forKey: .reportDrift) }
         } else {
             try c.encode(trigger, forKey: .trigger)
         }
@@ -113,7 +132,7 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
 
     private enum AnchorlessIntervalKeys: String, CodingKey {
         case interval
-        enum Fields: String, CodingKey { case seconds, repeats }
+        enum Fields: String, CodingKey { case seconds, repeats, anchor, reportDrift }
     }
 }
 

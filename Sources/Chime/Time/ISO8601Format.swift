@@ -271,3 +271,44 @@ extension Instant {
         ISO8601Format.text(self, offsetSeconds: nil)
     }
 }
+
+/// Time text as people type it: an instant, or a wall time still to be read in a zone.
+///
+/// - `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.25-04:00` (RFC 3339) → `.instant`
+/// - `now` → `.instant` (the current second: no nanoseconds)
+/// - `@1772953200` (seconds since 1970-01-01T00:00:00Z) → `.instant`
+/// - `2026-03-08T09:00`, `2026-03-08 09:00:30` → `.local`; `2026-03-08` → `.local` at midnight
+public enum TimeText: Sendable, Hashable {
+    case instant(Instant)
+    case local(CivilDateTime)
+
+    /// Reads `text`; a malformed one is `TimeError.malformedInstant`, an impossible field (month 13)
+    /// the field's error.
+    public static func parse(_ text: String) throws(TimeError) -> TimeText {
+        if text == "now" { return .instant(Instant(seconds: Instant.now().seconds)) }
+        if text.hasPrefix("@") {
+            guard let seconds = Int64(text.dropFirst()) else { throw .malformedInstant(text) }
+            return .instant(try Instant(seconds: seconds).checkedInSupportedRange())
+        }
+        do { return .instant(try ISO8601Format.parseInstant(text)) } catch {
+            guard case .malformedInstant = error else { throw error }
+        }
+        var candidate = text
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") { candidate += "T00:00:00" }
+        do { return .local(try ISO8601Format.parseLocal(candidate)) } catch {
+            if case .malformedLocalTime = error { throw .malformedInstant(text) }
+            throw error
+        }
+    }
+
+    /// The instant, reading a wall time in `zone` with the "compatible" policies: a skipped time
+    /// with the offset before the gap (`shift`), a repeated one as the earlier instant.
+    public func instant(in zone: ZoneRules) -> Instant {
+        switch self {
+        case .instant(let instant): return instant
+        case .local(let local):
+            return zone.resolve(local, gap: .shift, overlap: .first).first?.instant ?? Instant(seconds: local.localSeconds)
+        }
+    }
+}

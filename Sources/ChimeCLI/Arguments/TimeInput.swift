@@ -34,12 +34,10 @@ enum TimeInput {
     /// `now`, `@EPOCH` or RFC 3339; nil for anything else (perhaps a local time). Errors only for
     /// text that is clearly one of these forms but wrong (`@x`, `2026-02-30T00:00:00Z`).
     static func absolute(_ text: String) throws(TimeError) -> Instant? {
-        if text == "now" { return now() }
-        if text.hasPrefix("@") {
-            guard let seconds = Int64(text.dropFirst()) else { throw .malformedInstant(text) }
-            return try Instant(seconds: seconds).checkedInSupportedRange()
-        }
-        do { return try ISO8601Format.parseInstant(text) } catch {
+        do {
+            if case .instant(let instant) = try TimeText.parse(text) { return instant }
+            return nil
+        } catch {
             if case .malformedInstant = error { return nil }
             throw error
         }
@@ -47,11 +45,11 @@ enum TimeInput {
 
     /// The local date-time `text` stands for (a date alone is its midnight), or nil if it is not one.
     static func local(_ text: String) throws(TimeError) -> CivilDateTime? {
-        var candidate = text
-        let bytes = Array(text.utf8)
-        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") { candidate += "T00:00:00" }
-        do { return try ISO8601Format.parseLocal(candidate) } catch {
-            if case .malformedLocalTime = error { return nil }
+        do {
+            if case .local(let local) = try TimeText.parse(text) { return local }
+            return nil
+        } catch {
+            if case .malformedInstant = error { return nil }
             throw error
         }
     }

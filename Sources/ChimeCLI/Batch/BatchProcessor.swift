@@ -205,7 +205,7 @@ struct BatchProcessor {
         } catch let error as DecodingError {
             throw BatchError.decoding(error)
         } catch {
-            throw BatchError(code: "malformedJSON", message: "the line is not a JSON request object: \(error)")
+            throw BatchError(code: "malformedJSON", message: "the line is not a valid request: \(CLIError.describe(error))")
         }
     }
 

@@ -46,6 +46,7 @@ enum PendingCommand {
             }
         }
         PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
+        output.line(PendingOptions.zoneDataLine(file))
         return 0
     }
 }

@@ -44,6 +44,7 @@ enum PlanCommand {
                     ?? "Everything fits: no need to plan again.")
         if !plan.neverFiring.isEmpty { output.line("Never fire: \(plan.neverFiring.joined(separator: ", "))") }
         PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
+        output.line(PendingOptions.zoneDataLine(file))
         return 0
     }
 }

@@ -24,6 +24,7 @@ enum SimulateCommand {
                                              rule: try PendingOptions.rule(args, command: spec.name), command: spec.name)
         let file = try PendingOptions.file(args, now: from, command: spec.name)
         let added = try PendingOptions.add(file, to: &store, now: from)
+        let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone.identifier) }, uniquingKeysWith: { $1 })
         let payloads = Dictionary(file.requests.compactMap { item in item.request.payload.map { (item.request.identifier, $0.text) } },
                                   uniquingKeysWith: { $1 })
         // What did not make it into the set goes to stderr: stdout is the timeline.
@@ -38,7 +39,8 @@ enum SimulateCommand {
             for delivery in report.deliveries {
                 delivered += 1
                 if args.json {
-                    var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("fire", .fire(delivery.fire))]
+                    var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("zone", .optional(zones[delivery.identifier])),
+                                                    ("fire", .fire(delivery.fire))]
                     if delivery.isFinal { fields.append(("final", .bool(true))) }
                     if let payload = payloads[delivery.identifier] { fields.append(("payload", .raw(payload))) }
                     output.line(JSON.object(fields).serialized)
@@ -49,7 +51,10 @@ enum SimulateCommand {
             for discard in report.discarded { Output.error("discarded: \(discard)") }
             if store.isEmpty { break }
         }
-        if !args.json { output.line("\(delivered) deliver\(delivered == 1 ? "y" : "ies") from \(from) until \(until); \(store.count) still pending.") }
+        if !args.json {
+            output.line("\(delivered) deliver\(delivered == 1 ? "y" : "ies") from \(from) until \(until); \(store.count) still pending.")
+            output.line(PendingOptions.zoneDataLine(file))
+        }
         return 0
     }
 }

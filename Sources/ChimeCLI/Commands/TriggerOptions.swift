@@ -73,7 +73,7 @@ enum TriggerOptions {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .input("\(error)", code: "invalidTrigger")
+            throw .input(CLIError.describe(error), code: "invalidTrigger")
         }
     }
 

@@ -132,7 +132,7 @@ struct PendingFile {
             let batch = BatchError.decoding(error)
             return .failure(Failure(id: id, code: batch.code, message: batch.message))
         } catch {
-            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a JSON request object: \(error)"))
+            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a valid request: \(CLIError.describe(error))"))
         }
         let payload = tree.member("payload", of: tree.root).map { PendingPayload(rawJSON: tree.compactText(at: $0)) }
         do {

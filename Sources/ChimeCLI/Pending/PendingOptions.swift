@@ -50,6 +50,17 @@ enum PendingOptions {
         }
     }
 
+    /// `Zone rules: tzif 2025b.`: the sources and versions the requests' zones came from.
+    static func zoneDataLine(_ file: PendingFile) -> String {
+        var seen: [String] = []
+        for item in file.requests {
+            let text = "\(item.request.zone.source.rawValue) \(item.request.zone.version ?? "unknown version")"
+            if !seen.contains(text) { seen.append(text) }
+        }
+        let fallback = file.database.sources.first.map { "\($0.source.rawValue) \($0.version ?? "unknown version")" } ?? "none"
+        return "Zone rules: \(seen.isEmpty ? fallback : seen.joined(separator: ", "))."
+    }
+
     static func discardJSON(_ discard: PendingDiscard) -> JSON {
         .object([("identifier", .string(discard.identifier)), ("next", discard.next.map(JSON.fire) ?? .null),
                  ("reason", .string(discard.reason.code)), ("message", .string(discard.reason.description))])

@@ -182,6 +182,26 @@ import Testing
         #expect((responses[2]["error"] as? [String: Any])?["code"] as? String == "malformedInstant")
     }
 
+    /// Pending files are batch requests: `created` (or `after`) and an interval `anchor` may be
+    /// local times, read in the request's zone. 09:00 EST = 14:00Z, + 3600 s = 15:00Z; anchor
+    /// 10:00 EST = 15:00Z, + 3600 s = 16:00Z.
+    @Test func pendingLocalTimes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chime-local-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        {"identifier": "local-created", "zone": "America/New_York", "created": "2026-03-07 09:00", "trigger": {"interval": {"seconds": 3600}}}
+        {"identifier": "local-anchor", "zone": "America/New_York", "trigger": {"interval": {"seconds": 3600, "anchor": "2026-03-07T10:00"}}}
+        {"identifier": "bad-created", "zone": "America/New_York", "created": "soon", "trigger": {"interval": {"seconds": 3600}}}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let json = try Self.json(["pending", path, "--now", "2026-03-07 09:30", "--tz", Self.ny, "--json"])
+        let kept = json["kept"] as? [[String: Any]] ?? []
+        #expect(kept.map { $0["identifier"] as? String } == ["local-created", "local-anchor"])
+        #expect(kept.map { ($0["next"] as? [String: Any])?["utc"] as? String } == ["2026-03-07T15:00:00Z", "2026-03-07T16:00:00Z"])
+        #expect(json["now"] as? String == "2026-03-07T14:30:00Z")
+        let errors = json["errors"] as? [[String: Any]] ?? []
+        #expect(errors.map { $0["line"] as? Int } == [3], "\(errors)")
+    }
+
     // MARK: 3. Intervals
 
     /// An interval without an anchor starts at the request's `after`: the same line gives the
