@@ -21,12 +21,19 @@ struct BatchProcessor {
     /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
     private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 
-    init(database: ZoneDatabase) {
+    /// `chime batch --explain`: every response also names the zone as answered (`zone`,
+    /// `requested`, `source`, `version`) and the trigger as understood; every line then takes the
+    /// general path.
+    let explain: Bool
+
+    init(database: ZoneDatabase, explain: Bool = false) {
         self.database = database
+        self.explain = explain
     }
 
     /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
     mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        if explain { return generalResponse(toLine: Array(line)).write(to: &out) }
         var recognized: DecodedTrigger?
         let request = BatchLine(scanning: line) { rest in
             recognized = recentTriggers.first { $0.isPrefix(of: rest) }
@@ -159,13 +166,14 @@ struct BatchProcessor {
     func generalResponse(toLine bytes: [UInt8]) -> JSON {
         var id: JSON?
         var notes: [String] = []
+        var explained: [(String, JSON)] = []
         let result: Result<[Fire], BatchError>
         do {
             let tree = try parse(bytes)
             do {
                 let request = try decode(tree)
                 id = request.id.id
-                result = Result { () throws(BatchError) in try fires(for: request, notes: &notes) }
+                result = Result { () throws(BatchError) in try fires(for: request, notes: &notes, explained: &explained) }
             } catch {
                 // Read the id on its own so the error response can still echo it.
                 id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
@@ -178,6 +186,7 @@ struct BatchProcessor {
         if let id { fields.append(("id", id)) }
         switch result {
         case .success(let fires):
+            if explain { fields += explained }
             fields.append(("fires", .array(fires.map(JSON.fire))))
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
         case .failure(let error):
@@ -209,7 +218,7 @@ struct BatchProcessor {
         }
     }
 
-    private func fires(for request: BatchRequest, notes: inout [String]) throws(BatchError) -> [Fire] {
+    private func fires(for request: BatchRequest, notes: inout [String], explained: inout [(String, JSON)]) throws(BatchError) -> [Fire] {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
@@ -227,6 +236,11 @@ struct BatchProcessor {
             after = TimeInput.now()
         }
         let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
+        if explain {
+            explained = TriggerJSON.zoneFields(zone, requested: request.zone)
+                + [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
+            if let note = (try? database.lookup(request.zone))?.note { notes.insert(note, at: 0) }
+        }
         do {
             return try trigger.fires(after: after, in: zone, count: count)
         } catch {

@@ -5,13 +5,15 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch", summary: "Read trigger requests as JSON Lines (stdin or FILE) and write one response line per request, in order (blank lines are skipped).",
         positionals: [("[FILE]", "Input file; '-' or omitted reads stdin.")],
-        options: [CommandSpec.sourceOption],
+        options: [.init(name: "explain", valueName: nil, help: "Also name, in every response, the zone as answered (zone, requested, source, version), the after instant and the trigger as understood."),
+                  CommandSpec.sourceOption],
         examples: [#"echo '{"id":"r1","zone":"America/New_York","after":"2026-03-07T12:00:00Z","count":3,"trigger":{"calendar":{"components":{"hour":2,"minute":30}}}}' | chime batch"#,
-                   "chime batch examples/requests.jsonl > responses.jsonl"],
+                   "chime batch examples/requests.jsonl > responses.jsonl",
+                   "chime batch --explain examples/requests.jsonl"],
         positionalCompletion: .file)
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
-        var processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name))
+        var processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name), explain: args.flags.contains("explain"))
         let path = args.positionals.first ?? "-"
         var reader = try LineReader(path: path)
         reader.forEachLine { line in

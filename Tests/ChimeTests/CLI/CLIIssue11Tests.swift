@@ -264,6 +264,21 @@ import Testing
         #expect(Self.fireUTCs(next) == ["2026-03-09T13:00:00Z", "2026-03-13T13:00:00Z"])
     }
 
+    /// `chime batch --explain` names the zone as answered and the trigger as understood on every
+    /// line; without it the lines stay as they were (the fast path's bytes).
+    @Test func batchExplain() throws {
+        let line = #"{"id": 1, "zone": "US/Eastern", "after": "2026-03-07T12:00:00Z", "trigger": {"interval": {"seconds": 5400, "repeats": true}}}"#
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch", "--explain"], environment: ChimeCLI.baseEnvironment, stdin: Data((line + "\n").utf8))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result)")
+        #expect(json["zone"] as? String == Self.ny && json["requested"] as? String == "US/Eastern")
+        #expect(json["source"] as? String == "tzif" && json["version"] as? String == "2025b")
+        #expect(((json["trigger"] as? [String: Any])?["interval"] as? [String: Any])?["anchor"] as? String == "2026-03-07T12:00:00Z")
+        // 12:00Z + 5400 s = 13:30Z.
+        #expect(Self.fireUTCs(json) == ["2026-03-07T13:30:00Z"])
+        let plain = try CLIBatchTests.batch([line])
+        #expect(plain[0]["zone"] == nil && Self.fireUTCs(plain[0]) == ["2026-03-07T13:30:00Z"])
+    }
+
     @Test func countZeroIsTheSameInCLIAndBatch() throws {
         let next = try Self.json(["next", "--tz", "UTC", "--at", "09:00", "--count", "0", "--json"])
         #expect((next["fires"] as? [Any])?.isEmpty == true)
