@@ -12,16 +12,22 @@
 /// (`gapShiftedForward`); 03:30 EDT is 07:30:00Z as well, `exact`, which wins the tie. 04:30 (at
 /// least 08:30:00Z) cannot beat it, so the search stops: 2026-03-08T07:30:00Z, `exact`.
 struct ConsistentSearch {
-    let trigger: CalendarTrigger
     let pattern: ConsistentPattern
     let zone: ZoneRules
     let forward: Bool
+    let matchingPolicy: MatchingPolicy
+    let gapPolicy: GapPolicy
+    let overlapPolicy: OverlapPolicy
 
-    init(trigger: CalendarTrigger, pattern: ConsistentPattern, zone: ZoneRules, forward: Bool) {
-        self.trigger = trigger
-        self.pattern = pattern
+    /// Holds the pattern (one reference) and the policies, not the trigger: a search copies no
+    /// component storage.
+    init(trigger: borrowing CalendarTrigger, zone: ZoneRules, forward: Bool) {
+        pattern = trigger.consistentPattern
         self.zone = zone
         self.forward = forward
+        matchingPolicy = trigger.matchingPolicy
+        gapPolicy = trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy)
+        overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
     }
 
     static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
@@ -42,7 +48,7 @@ struct ConsistentSearch {
     }
 
     func fire(from start: Instant) throws(TriggerError) -> Fire? {
-        if pattern.neverMatches(matchingPolicy: trigger.matchingPolicy) { return nil }
+        if pattern.neverMatches(matchingPolicy: matchingPolicy) { return nil }
         let minOffset = Int64(zone.table.minOffset), maxOffset = Int64(zone.table.maxOffset)
         // Wall times beyond this one (in the search direction) may give an instant on the right side.
         let edgeWall = forward ? start.seconds + minOffset : start.seconds + maxOffset
@@ -105,10 +111,7 @@ struct ConsistentSearch {
             }
             best.fire = (instant, adjustment)
         }
-        let resolved = zone.resolve(localSeconds: wall).instants(
-            wall: wall, nanosecond: nanosecond,
-            gap: trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy),
-            overlap: trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last))
+        let resolved = zone.resolve(localSeconds: wall).instants(wall: wall, nanosecond: nanosecond, gap: gapPolicy, overlap: overlapPolicy)
         if let first = resolved.first { offer(first.instant, first.adjustment) }
         if let second = resolved.second { offer(second.instant, second.adjustment) }
         if let position = resolved.rejectedAt, forward ? position > start : position <= start {
