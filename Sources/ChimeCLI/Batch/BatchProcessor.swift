@@ -56,14 +56,22 @@ struct BatchProcessor {
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
         // An interval without an anchor starts at `after`; a local anchor needs the general path.
-        var trigger = decoded.trigger
+        // The usual trigger is passed on as it is (borrowed, not copied).
         switch decoded.anchor {
-        case .fixed: break
-        case .local: return false
+        case .fixed:
+            return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out)
+        case .local:
+            return false
         case .after:
-            guard let anchored = try? BatchAnchor.after.apply(to: trigger, after: after, zone: zone) else { return false }
-            trigger = anchored
+            guard let anchored = try? BatchAnchor.after.apply(to: decoded.trigger, after: after, zone: zone) else { return false }
+            return write(request, anchored, after: after, zone: zone, count: count, line, into: &out)
         }
+    }
+
+    /// Writes the response line for a scanned request and its trigger; false (having written
+    /// nothing) when the trigger fails and the general path must word the error.
+    private func write(_ request: BatchLine, _ trigger: Trigger, after: Instant, zone: ZoneRules, count: Int,
+                       _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         // `{"id":…,"fires":[`: the id is ASCII without quotes, backslashes or control characters
         // (`BatchLine` saw to that), so its bytes are copied as they are.
         let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength)
