@@ -118,9 +118,11 @@ struct FoundationDivergence: Sendable {
     /// day and answers that "stand-in" although the day exists: `{year: 2000, month: 1, day: 3}`
     /// after 2000-01-18 answers Feb 1 00:00; backward, from the year's last second stepping back
     /// months of a fixed length, `{year: 2025, month: 9, day: 13}` before 2026-03-27 answers
-    /// Oct 1 00:00. Checked: the wanted date exists (Foundation's own `date(from:)` reads it back),
-    /// Foundation's answer is not on it, and Chime's answer is a verified match, or nil where that
-    /// date is behind the start (searching forward; ahead of it, backward).
+    /// Oct 1 00:00; `{year: 2000, month: 2, day: 28, weekday: 4, …}` (Feb 28 2000 is a Monday)
+    /// answers Wednesday Mar 1. Checked: the wanted date exists (Foundation's own `date(from:)`
+    /// reads it back), Foundation's answer is not on it, and Chime's answer is a verified match,
+    /// or nil where that date is behind the start (searching forward; ahead of it, backward) or
+    /// does not have the other given fields (its weekday, by Foundation's reading).
     static let yearPatternInventsMissingDay = FoundationDivergence(test: "foundationYearPatternInventsMissingDay") { c, chime, foundation in
         guard let year = c.year, let month = c.month, let day = c.day, let foundation, !isMatch(c, foundation),
               let calendar = FoundationOracle.calendar(for: c),
@@ -135,6 +137,8 @@ struct FoundationDivergence: Sendable {
             // The day's last instant (next day's start) is behind the start, or its first ahead of it.
             let dayStart = calendar.startOfDay(for: wanted)
             guard let dayEnd = calendar.date(byAdding: .day, value: 1, to: dayStart) else { return false }
+            let split = FoundationOracle.split(wanted)
+            if !FoundationOracle.mismatches(c, seconds: split.seconds, nanoseconds: split.nanoseconds).isEmpty { return true }
             return c.direction == "backward" ? dayStart > start : dayEnd <= start
         }
         return isVerifiedMatch(c, chime) || isFirstInstantOfDayWithoutMidnight(c, chime)

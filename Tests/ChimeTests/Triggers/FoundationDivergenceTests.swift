@@ -230,6 +230,14 @@ import Testing
         let spring: Int64 = 1_774_612_800                                 // 2026-03-27T12:00:00Z
         #expect(Self.foundation("Europe/Amsterdam", after: spring, DateComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_759_269_600)
         #expect(try Self.chime("Europe/Amsterdam", after: spring, CalendarComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_757_714_400)
+
+        // 2000-02-28 was a Monday, so `{year: 2000, month: 2, day: 28, weekday: 4, hour: 4,
+        // minute: 52}` never matches; Foundation answers Wednesday 2000-03-01 00:00 CST
+        // (America/Matamoros) = 2000-03-01T06:00:00Z.
+        var never = DateComponents(year: 2000, month: 2, day: 28, hour: 4, minute: 52)
+        never.weekday = 4
+        #expect(Self.foundation("America/Matamoros", after: 852_260_859, never) == 951_890_400)          // after 1997-01-03T03:07:39Z
+        #expect(try Self.chime("America/Matamoros", after: 852_260_859, CalendarComponents(year: 2000, month: 2, day: 28, hour: 4, minute: 52, weekday: 4)) == nil)
     }
 
     /// The 2nd Monday after 2026-02-10 (UTC): February's was the 9th, March's is 2026-03-09
