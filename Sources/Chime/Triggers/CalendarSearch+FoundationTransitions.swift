@@ -19,7 +19,7 @@ extension CalendarSearch {
         if c.hour != nil && c.minute == nil && c.second == nil
             && CivilArithmetic.floorDivMod(firstWall, 3600).quotient == CivilArithmetic.floorDivMod(wall, 3600).quotient { return firstWall }
         guard gapStart <= day * 86_400, wall - day * 86_400 < 3600 else { return nil }
-        guard p.highestLevel <= 2 && c.hour == nil else { return nil }
+        guard p.pinLevel <= 2 && c.hour == nil else { return nil }
         guard c.minute != nil || c.second != nil else { return firstWall }
         let period: Int64 = c.minute != nil ? 3600 : 60
         let aligned = CivilArithmetic.floorDivMod(firstWall, period).quotient * period + CivilArithmetic.floorDivMod(wall, period).remainder

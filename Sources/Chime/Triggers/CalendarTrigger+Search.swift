@@ -99,10 +99,12 @@ struct CalendarSearch {
                 if wanted > f.daysInMonth {
                     // A month before the start's (reached only because wall times a zone's offset
                     // spread back may still be after the start) is not searched by Foundation.
+                    // With a year but no month given, no month is pinned, so a month without the
+                    // day is no match and has no stand-in — except February run off from January.
                     let startMonth = startDate
-                    if (Int64(f.year), Int64(f.month)) >= (startMonth.year, startMonth.month),
-                       let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false,
-                                                 monthPinned: !isFebruaryAfterLaterJanuaryDay(f, wanted: wanted),
+                    let runsOff = isFebruaryAfterLaterJanuaryDay(f, wanted: wanted)
+                    if (Int64(f.year), Int64(f.month)) >= (startMonth.year, startMonth.month), runsOff || !yearLeavesMonthFree,
+                       let fire = try missingDay(in: f, isAfter: { $0 > t }, preferLater: false, monthPinned: !runsOff,
                                                  first: firstMissingDay) { return fire }
                     firstMissingDay = false
                     (day, lowerTime) = (day + Int64(f.daysInMonth - f.day) + 1, 0)
@@ -209,7 +211,10 @@ struct CalendarSearch {
             }
             if let wanted = p.day {
                 if wanted > f.daysInMonth {
-                    if let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true, monthPinned: true,
+                    // With a year but no month given, a month without the day is no match and has
+                    // no stand-in (Foundation: `{year: 2027, day: 30}` before 2027-03-10 is 01-30).
+                    if !yearLeavesMonthFree,
+                       let fire = try missingDay(in: f, isAfter: { $0 < t }, preferLater: true, monthPinned: true,
                                                  first: firstMissingDay) { return fire }
                     firstMissingDay = false
                     (day, upperTime) = (day - Int64(f.day), Self.nanosPerDay - 1)
@@ -282,7 +287,7 @@ struct CalendarSearch {
         let wall = day * 86_400 + time / 1_000_000_000
         // With the hour free (`{minute: 30}`), Foundation takes the next instant whose fields match:
         // a skipped wall time is simply not a match, and both passes of a repeated hour are.
-        let hourFree = trigger.components.hour == nil && p.highestLevel >= 4
+        let hourFree = trigger.components.hour == nil && p.pinLevel >= 4
         let nanos = Int32(time % 1_000_000_000)
         switch zone.resolve(localSeconds: wall) {
         case let .unique(u, _):
@@ -429,12 +434,22 @@ struct CalendarSearch {
     /// January before it, with only the day of the month fixed: Foundation pins the month only
     /// when the wanted day is still ahead in the start's month, so from January 31 `{day: 30}`
     /// runs off the end of February instead of treating it as a month with a missing 30th.
+    ///
+    /// With a year given Foundation pins no month at all; its day search from January runs off
+    /// February the same way (`{year: 2027, day: 30}` after 2027-01-31 10:20:30 UTC: 03-01 00:00,
+    /// preserving 03-01 10:20:30), and from the wanted day itself too, where Foundation gives up
+    /// instead (it tries only the start's own day, then leaves the year): Chime takes the run-off.
     private func isFebruaryAfterLaterJanuaryDay(_ f: DateFields, wanted: Int) -> Bool {
-        guard p.highestLevel == 2, trigger.components.month == nil, trigger.components.year == nil,
+        guard p.pinLevel == 2, trigger.components.month == nil,
               trigger.components.dayOfYear == nil, f.month == 2 else { return false }
         let start = startDate
-        return start.year == Int64(f.year) && start.month == 1 && Int64(wanted) < start.day
+        guard start.year == Int64(f.year) && start.month == 1 else { return false }
+        return trigger.components.year == nil ? Int64(wanted) < start.day : Int64(wanted) <= start.day
     }
+
+    /// A year is given without a month: Foundation then pins no month (see `MatchPattern`), so a
+    /// month lacking the wanted day is simply no match.
+    private var yearLeavesMonthFree: Bool { trigger.components.year != nil && trigger.components.month == nil }
 
     /// The start's local date (from `startWall`).
     private var startDate: (year: Int64, month: Int64, day: Int64) { CivilArithmetic.civilFromDays(startDay) }
