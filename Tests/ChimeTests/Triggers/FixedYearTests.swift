@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 
-/// Patterns with a fixed year and other fields free (FoundationSemantics.md, "Fixed year"): the
+/// Patterns with a fixed year and other fields free (docs/apple-semantics.md, "Fixed year"): the
 /// year pins no month or day, so `{year: Y, hour: H}` is every day of Y at H. Each case asserts
 /// Foundation's answer on this machine and Chime's, literally.
 @Suite struct FixedYearTests {

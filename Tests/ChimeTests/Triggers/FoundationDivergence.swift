@@ -2,7 +2,7 @@ import Foundation
 @testable import Chime
 
 /// A class of Foundation `nextDate` bug that Chime deliberately does not copy
-/// (FoundationSemantics.md §4). The parity test explains a difference only through one of these,
+/// (docs/apple-semantics.md §4). The parity test explains a difference only through one of these,
 /// and only after checking, with Foundation's own `Calendar.dateComponents`, that Chime's answer
 /// is a genuine match Foundation missed (or that Foundation's answer is no match at all); each
 /// class has a named test in `FoundationDivergenceTests` that shows both answers.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 
-/// Foundation bugs Chime deliberately does not copy (FoundationSemantics.md §4). Each test shows
+/// Foundation bugs Chime deliberately does not copy (docs/apple-semantics.md §4). Each test shows
 /// Foundation's answer on this machine and Chime's, with the reasoning for the correct one.
 @Suite struct FoundationDivergenceTests {
     static func foundation(_ zone: String, after seconds: Int64, _ c: DateComponents, _ policy: Calendar.MatchingPolicy = .nextTime,

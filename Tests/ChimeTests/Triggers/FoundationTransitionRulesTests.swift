@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 
-/// Foundation's rules at transitions that Chime copies (FoundationSemantics.md, "rules found by
+/// Foundation's rules at transitions that Chime copies (docs/apple-semantics.md, "rules found by
 /// the differential run"). Each case carries a hand-derived answer with its reasoning, and
 /// Foundation's `Calendar.nextDate` must give the same answer on this machine.
 ///

@@ -26,7 +26,7 @@ struct ConsistentSearch {
         self.zone = zone
         self.forward = forward
         matchingPolicy = trigger.matchingPolicy
-        gapPolicy = trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy)
+        gapPolicy = trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy
         overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
     }
 
