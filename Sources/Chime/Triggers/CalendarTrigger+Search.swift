@@ -1,7 +1,15 @@
 extension CalendarTrigger {
-    /// The first fire strictly after `instant` (searching forward whatever `direction` says), or
-    /// `nil` if the trigger never fires again before year 10000.
+    /// The next fire from `instant` in the trigger's `direction`: the first strictly after it
+    /// (forward) or the last strictly before it (backward), exactly as `Trigger.nextFire(after:in:)`.
+    /// A chain of fires repeats this from each fire.
+    @inline(__always)
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        direction == .forward ? try fire(after: instant, in: zone) : try fire(before: instant, in: zone)
+    }
+
+    /// The first fire strictly after `instant`, whatever `direction` says, or `nil` if the trigger
+    /// never fires again before year 10000.
+    public func fire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         // FastPaths/: exact, or nil to search. A fast path stops at the first unique wall time
         // after the start; in the consistent semantics that is the answer only if no later wall
         // time (a day or more later) can give an earlier instant: true when the zone's offsets
@@ -19,8 +27,9 @@ extension CalendarTrigger {
         }
     }
 
-    /// The last fire strictly before `instant`, or `nil` if there is none after year 1.
-    public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+    /// The last fire strictly before `instant`, whatever `direction` says, or `nil` if there is
+    /// none after year 1.
+    public func fire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         switch semantics {
         case .consistent:
             return try ConsistentSearch(trigger: self, zone: zone, forward: false).fire(from: instant)
@@ -30,8 +39,9 @@ extension CalendarTrigger {
         }
     }
 
-    /// The next fire in the trigger's `direction` from `instant` (exclusive).
-    public func fire(from instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        direction == .forward ? try nextFire(after: instant, in: zone) : try previousFire(before: instant, in: zone)
+    /// The last fire strictly before `instant`, whatever `direction` says (`fire(before:in:)`;
+    /// the name `Trigger.previousFire(before:in:)` has too).
+    public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try fire(before: instant, in: zone)
     }
 }

@@ -16,7 +16,7 @@ import Testing
     static func chime(_ zone: String, after seconds: Int64, _ c: CalendarComponents, _ policy: MatchingPolicy = .nextTime,
                       _ repeated: RepeatedTimePolicy = .first, _ direction: SearchDirection = .forward) throws -> Int64? {
         let trigger = try CalendarTrigger(components: c, matchingPolicy: policy, repeatedTimePolicy: repeated, direction: direction)
-        return try trigger.fire(from: Instant(seconds: seconds), in: try Fixtures.tzifDatabase.rules(for: zone))?.instant.seconds
+        return try trigger.nextFire(after: Instant(seconds: seconds), in: try Fixtures.tzifDatabase.rules(for: zone))?.instant.seconds
     }
 
     /// Searching backward for the 2nd Friday from 2022-03-15 (NY): March 2022's Fridays are the
@@ -272,7 +272,7 @@ import Testing
         #expect(Self.foundation("Etc/GMT+1", after: start, pattern, .nextTime, .last, .backward) == 4_923_046_715)
         let trigger = try CalendarTrigger(components: CalendarComponents(minute: 59, second: 35, nanosecond: 86_213_417),
                                           repeatedTimePolicy: .last, direction: .backward)
-        let fire = try trigger.fire(from: Instant(seconds: start), in: try Fixtures.tzifDatabase.rules(for: "Etc/GMT+1"))
+        let fire = try trigger.nextFire(after: Instant(seconds: start), in: try Fixtures.tzifDatabase.rules(for: "Etc/GMT+1"))
         #expect(fire?.instant == Instant(seconds: 4_923_043_175, nanoseconds: 86_213_417))   // 15:59:35.086213417Z
     }
 
