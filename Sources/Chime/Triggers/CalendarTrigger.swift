@@ -19,8 +19,9 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// Foundation's rules (`apple`, the default) or Chime's own (`consistent`, `docs/semantics.md`).
     public let semantics: Semantics
     let pattern: MatchPattern
-    /// The components as the consistent semantics reads them.
-    let consistentPattern: ConsistentPattern
+    /// The components as the consistent semantics reads them (`nil` in the apple semantics, so
+    /// building an apple trigger allocates nothing).
+    let consistentPattern: ConsistentPattern?
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?
 
@@ -43,12 +44,12 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.overlapPolicy = overlapPolicy
         self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
-        self.consistentPattern = ConsistentPattern(self.components, weekRules: weekRules)
+        self.consistentPattern = semantics == .consistent ? ConsistentPattern(self.components, weekRules: weekRules) : nil
         self.fastPath = switch semantics {
         case .apple: CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
         // The fast paths walk the same wall times when the time of day is fixed by rule 1 too and
         // a month comes with a day (`{month: 3, hour: 9}` is every day of March here, not the 1st).
-        case .consistent: consistentPattern.hasFixedTime && (components.month == nil || components.day != nil)
+        case .consistent: consistentPattern!.hasFixedTime && (components.month == nil || components.day != nil)
             ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
         }
     }

@@ -22,11 +22,11 @@ struct ConsistentSearch {
     /// Holds the pattern (one reference) and the policies, not the trigger: a search copies no
     /// component storage.
     init(trigger: borrowing CalendarTrigger, zone: ZoneRules, forward: Bool) {
-        pattern = trigger.consistentPattern
+        pattern = trigger.consistentPattern!
         self.zone = zone
         self.forward = forward
         matchingPolicy = trigger.matchingPolicy
-        gapPolicy = trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy)
+        gapPolicy = trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy
         overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
     }
 
