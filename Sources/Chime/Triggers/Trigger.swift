@@ -1,4 +1,4 @@
-/// Any trigger the engine evaluates. JSON (CONTRACT.md): `{"calendar": {…}}`, `{"interval": {…}}`
+/// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
 /// or `{"weekly": {…}}`.
 public enum Trigger: Sendable, Hashable {
     case calendar(CalendarTrigger)

@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Minimal POSIX file access, so the engine needs no Foundation.
+/// Minimal POSIX file access for reading zone data (TZif files, tzdata.zi), so the engine needs no
+/// Foundation.
 enum FileSystem {
     /// Refuses anything larger than `limit` bytes (TZif files are a few KiB; tzdata.zi ~100 KiB).
     static func readFile(_ path: String, limit: Int = 16 << 20) throws(ZoneError) -> [UInt8] {
