@@ -61,6 +61,18 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
     /// Ranges as Foundation's Gregorian calendar validates them; a value outside is an error
     /// (Foundation silently returns nil). Negative ordinals are Chime's extension.
     public func validated() throws(TriggerError) -> CalendarComponents {
+        // The usual trigger passes every check: answer it without building the lists below.
+        func within(_ value: Int?, _ range: ClosedRange<Int>) -> Bool { value.map(range.contains) ?? true }
+        if within(year, 1...9999), within(month, 1...12), within(hour, 0...23), within(minute, 0...59),
+           within(second, 0...59), within(nanosecond, 0...999_999_999), within(weekday, 1...7), within(weekOfMonth, 0...6),
+           within(weekOfYear, 1...53), within(yearForWeekOfYear, 1...9999), within(dayOfYear, 1...366),
+           day.map({ $0 != 0 && (-31...31).contains($0) }) ?? true,
+           weekdayOrdinal.map({ $0 != 0 && (-5...7).contains($0) }) ?? true,
+           year != nil || month != nil || day != nil || hour != nil || minute != nil || second != nil || nanosecond != nil
+            || weekday != nil || weekdayOrdinal != nil || weekOfMonth != nil || weekOfYear != nil || yearForWeekOfYear != nil
+            || dayOfYear != nil {
+            return self
+        }
         let ranges: [(String, Int?, ClosedRange<Int>)] = [
             ("year", year, 1...9999), ("month", month, 1...12), ("hour", hour, 0...23),
             ("minute", minute, 0...59), ("second", second, 0...59), ("nanosecond", nanosecond, 0...999_999_999),

@@ -106,12 +106,12 @@ struct BatchLine {
     }
 
     /// The request members, as bits of a set.
-    private enum Member: UInt8 {
+    enum Member: UInt8 {
         case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32
     }
 
     /// A member name: one of the request's, or another (ignored, as the decoder ignores it).
-    private enum Name {
+    enum Name {
         case request(Member)
         case other
 
@@ -122,7 +122,7 @@ struct BatchLine {
     }
 
     /// A position in the line; `peek` is 0 at the end (a 0 byte is invalid everywhere in JSON).
-    private struct Cursor {
+    struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
@@ -302,7 +302,7 @@ struct BatchLine {
 
         private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-        private mutating func literal(_ word: StaticString) -> Bool {
+        mutating func literal(_ word: StaticString) -> Bool {
             let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
             guard bytes.count - position >= expected.count,
                   UnsafeBufferPointer(rebasing: bytes[position..<position + expected.count]).elementsEqual(expected)

@@ -103,13 +103,35 @@ struct BatchProcessor {
             }
             let start = out.count
             ByteWriter.append(to: &out, maximum: headerLength, header)
-            var fires = FireIterator(trigger: trigger, zone: zone, start: after)
-            var written = 0
+            // Each search starts from the previous fire, as `FireIterator` walks (without copying
+            // the trigger into one); fires are written a chunk at a time, one append per chunk.
+            let repeats = trigger.repeats
+            var cursor = after, written = 0, finished = false
+            var chunk = (Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none)
             do {
-                while written < count, let fire = try fires.nextFire() {
-                    if written > 0 { out.append(UInt8(ascii: ",")) }
-                    FireFormatting.write(fire, to: &out)
-                    written += 1
+                while written < count && !finished {
+                    var n = 0
+                    try withUnsafeMutableBytes(of: &chunk) { raw throws(TriggerError) in
+                        let fires = raw.bindMemory(to: Fire?.self)
+                        while n < fires.count, written + n < count, !finished {
+                            guard let fire = try trigger.nextFire(after: cursor, in: zone) else { finished = true; break }
+                            fires[n] = fire
+                            n += 1
+                            cursor = fire.instant
+                            if !repeats { finished = true }
+                        }
+                        guard n > 0 else { return }
+                        var maximum = 0
+                        for i in 0..<n { maximum += 1 + FireFormatting.maximumLength(of: fires[i]!) }
+                        let first = written == 0
+                        ByteWriter.append(to: &out, maximum: maximum) { w in
+                            for i in 0..<n {
+                                if i > 0 || !first { w.byte(UInt8(ascii: ",")) }
+                                FireFormatting.write(fires[i]!, into: &w)
+                            }
+                        }
+                    }
+                    written += n
                 }
             } catch {
                 out.removeSubrange(start...)
@@ -134,6 +156,13 @@ struct BatchProcessor {
         if let cached = triggers.value(for: json) {
             remember(cached)
             return cached
+        }
+        // The common shapes straight from the bytes; anything else (errors included) through the tree.
+        if let (trigger, anchor) = TriggerScanner.decode(json) {
+            let decoded = DecodedTrigger(trigger, anchor: anchor, json: json)
+            triggers.insert(decoded, for: json)
+            remember(decoded)
+            return decoded
         }
         guard let tree = try? JSONParser.parse(Array(json)),
               let (trigger, anchor) = try? BatchAnchor.decodeTrigger(from: JSONTreeDecoder(tree: tree, node: tree.root)) else { return nil }

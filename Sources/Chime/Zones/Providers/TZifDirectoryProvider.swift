@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Zone rules from a compiled tz database directory (`TZDIR`, default /usr/share/zoneinfo).
 ///
 /// The id list, aliases and version come from the directory's `tzdata.zi` (the tz source that
@@ -72,17 +78,51 @@ final class TZifDirectoryProvider: ZoneProvider {
 
     static func parseTzdataZi(_ bytes: [UInt8]) -> (version: String?, zones: Set<String>, aliases: [String: String]) {
         var version: String?
-        var zones = Set<String>()
-        var aliases: [String: String] = [:]
-        for line in bytes.split(separator: 0x0A) {
-            let fields = line.split(separator: 0x20, omittingEmptySubsequences: true)
-            guard let head = fields.first else { continue }
-            if head.elementsEqual("Z".utf8), fields.count >= 2 {
-                zones.insert(String(decoding: fields[1], as: UTF8.self))
-            } else if head.elementsEqual("L".utf8), fields.count >= 3 {
-                aliases[String(decoding: fields[2], as: UTF8.self)] = String(decoding: fields[1], as: UTF8.self)
-            } else if head.elementsEqual("#".utf8), fields.count >= 3, fields[1].elementsEqual("version".utf8), version == nil {
-                version = String(decoding: fields[2], as: UTF8.self)
+        var zones = Set<String>(minimumCapacity: 512)
+        var aliases: [String: String] = Dictionary(minimumCapacity: 512)
+        // One pass over the bytes: only `Z`, `L` and the first `# version` line are read; the
+        // thousands of rule and continuation lines are skipped by their first byte, without
+        // splitting them into fields (this runs at every start of the `chime` process).
+        bytes.withUnsafeBufferPointer { text in
+            let n = text.count
+            /// The fields of the line at `start` (space-separated), up to `limit`, and where the line ends.
+            func fields(from start: Int, limit: Int) -> (fields: [Range<Int>], end: Int) {
+                var result: [Range<Int>] = []
+                var i = start
+                while i < n, text[i] != 0x0A {
+                    if text[i] == 0x20 { i += 1; continue }
+                    let first = i
+                    while i < n, text[i] != 0x20, text[i] != 0x0A { i += 1 }
+                    if result.count < limit { result.append(first..<i) }
+                }
+                return (result, i)
+            }
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) }
+            var start = 0
+            while start < n {
+                var end: Int
+                switch text[start] {
+                case UInt8(ascii: "Z"), UInt8(ascii: "L"), UInt8(ascii: "#"):
+                    let (f, lineEnd) = fields(from: start, limit: 3)
+                    end = lineEnd
+                    guard let head = f.first, head.count == 1 else { break }
+                    if text[start] == UInt8(ascii: "Z"), f.count >= 2 {
+                        zones.insert(string(f[1]))
+                    } else if text[start] == UInt8(ascii: "L"), f.count >= 3 {
+                        aliases[string(f[2])] = string(f[1])
+                    } else if text[start] == UInt8(ascii: "#"), f.count >= 3, version == nil, string(f[1]) == "version" {
+                        version = string(f[2])
+                    }
+                default:
+                    // Any other line (rules, zone continuations, blank): to its end.
+                    end = start
+                    if let newline = memchr(text.baseAddress! + start, 0x0A, n - start) {
+                        end = text.baseAddress!.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                    } else {
+                        end = n
+                    }
+                }
+                start = end + 1
             }
         }
         // A link may point at another link; follow to the zone (bounded).

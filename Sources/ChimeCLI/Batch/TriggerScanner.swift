@@ -1,0 +1,199 @@
+import Chime
+
+/// Decodes the common trigger shapes straight from a request line's bytes, without a JSON tree or
+/// `Codable`: the trigger of a `chime batch` line whose text the cache has not seen (a batch with
+/// thousands of distinct daily times misses it often, and the `Codable` path costs ~35,000
+/// instructions a trigger).
+///
+/// Accepts a strict subset of what `Trigger.decode(from:anchor:)` accepts and builds the trigger
+/// with the same initializers, so the result is the same `Trigger`:
+///
+/// - `{"calendar": {"components": {NAME: INTEGER, …}, "matchingPolicy"|"repeatedTimePolicy"|"direction"|
+///   "gap"|"overlap"|"semantics": NAME, "repeats": BOOL, "firstWeekday"|"minimumDaysInFirstWeek": INTEGER}}`
+/// - `{"weekly": {"weekdays": [INTEGER 1–7, …], "time": TEXT, "gap"|"overlap"|"semantics": NAME}}`
+/// - `{"interval": {"seconds": POSITIVE INTEGER, "repeats": BOOL, "anchor": RFC 3339, "reportDrift": BOOL}}`
+///
+/// Anything else returns nil and the caller takes the general path, which words every error:
+/// another member, a member twice, `null`, a fraction or exponent, an escape or non-ASCII text,
+/// weekday names, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
+/// initializer refuses.
+enum TriggerScanner {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (Trigger, BatchAnchor)? {
+        var c = BatchLine.Cursor(bytes: bytes)
+        c.skipWhitespace()
+        guard c.take(UInt8(ascii: "{")) else { return nil }
+        c.skipWhitespace()
+        guard let kind = name(&c) else { return nil }
+        let result: (Trigger, BatchAnchor)?
+        switch kind {
+        case "calendar": result = calendar(&c).map { (.calendar($0), .fixed) }
+        case "weekly": result = weekly(&c).map { (.weekly($0), .fixed) }
+        case "interval": result = interval(&c)
+        default: return nil
+        }
+        guard let result else { return nil }
+        c.skipWhitespace()
+        guard c.take(UInt8(ascii: "}")) else { return nil }
+        c.skipWhitespace()
+        return c.atEnd ? result : nil
+    }
+
+    // MARK: Shapes
+
+    private static let calendarKeys = ["components", "matchingPolicy", "repeatedTimePolicy", "direction", "gap", "overlap",
+                                       "semantics", "repeats", "firstWeekday", "minimumDaysInFirstWeek"]
+    private static let weeklyKeys = ["weekdays", "time", "gap", "overlap", "semantics"]
+    private static let intervalKeys = ["seconds", "repeats", "reportDrift", "anchor"]
+
+    private static func calendar(_ c: inout BatchLine.Cursor) -> CalendarTrigger? {
+        var components: CalendarComponents?
+        var matching: MatchingPolicy?, repeated: RepeatedTimePolicy?, direction: SearchDirection?
+        var gap: GapPolicy?, overlap: OverlapPolicy?, semantics: Semantics?
+        var repeats: Bool?, firstWeekday: Int?, minimumDays: Int?
+        var seen: UInt32 = 0
+        let complete = members(&c) { c, key in
+            guard let bit = calendarKeys.firstIndex(of: key),
+                  firstTime(&seen, bit) else { return false }
+            switch key {
+            case "components": components = self.components(&c); return components != nil
+            case "matchingPolicy": matching = choice(&c, key); return matching != nil
+            case "repeatedTimePolicy": repeated = choice(&c, key); return repeated != nil
+            case "direction": direction = choice(&c, key); return direction != nil
+            case "gap": gap = choice(&c, key); return gap != nil
+            case "overlap": overlap = choice(&c, key); return overlap != nil
+            case "semantics": semantics = choice(&c, key); return semantics != nil
+            case "repeats": repeats = bool(&c); return repeats != nil
+            case "firstWeekday": firstWeekday = integer(&c); return firstWeekday != nil
+            case "minimumDaysInFirstWeek": minimumDays = integer(&c); return minimumDays != nil
+            default: return false
+            }
+        }
+        guard complete, let components,
+              let weekRules = try? WeekRules(firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDays, locale: nil)
+        else { return nil }
+        return try? CalendarTrigger(components: components, matchingPolicy: matching ?? .nextTime,
+                                    repeatedTimePolicy: repeated ?? .first, direction: direction ?? .forward,
+                                    repeats: repeats ?? true, weekRules: weekRules, gapPolicy: gap,
+                                    overlapPolicy: overlap, semantics: semantics ?? .apple)
+    }
+
+    private static func components(_ c: inout BatchLine.Cursor) -> CalendarComponents? {
+        var components = CalendarComponents()
+        var seen: UInt32 = 0
+        let complete = members(&c) { c, key in
+            guard let bit = CalendarComponents.names.firstIndex(of: key), firstTime(&seen, bit), let value = integer(&c) else { return false }
+            return components.set(key, value)
+        }
+        return complete ? components : nil
+    }
+
+    private static func weekly(_ c: inout BatchLine.Cursor) -> WeeklyTrigger? {
+        var days: Set<Weekday>?, time: String?
+        var gap: GapPolicy?, overlap: OverlapPolicy?, semantics: Semantics?
+        var seen: UInt32 = 0
+        let complete = members(&c) { c, key in
+            guard let bit = weeklyKeys.firstIndex(of: key), firstTime(&seen, bit) else { return false }
+            switch key {
+            case "weekdays": days = weekdays(&c); return days != nil
+            case "time": time = string(&c); return time != nil
+            case "gap": gap = choice(&c, key); return gap != nil
+            case "overlap": overlap = choice(&c, key); return overlap != nil
+            case "semantics": semantics = choice(&c, key); return semantics != nil
+            default: return false
+            }
+        }
+        guard complete, let days, let time else { return nil }
+        return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple)
+    }
+
+    /// `[2, 4, 6]`: numbers 1–7 only (names take the general path).
+    private static func weekdays(_ c: inout BatchLine.Cursor) -> Set<Weekday>? {
+        guard c.take(UInt8(ascii: "[")) else { return nil }
+        var days = Set<Weekday>()
+        c.skipWhitespace()
+        if c.take(UInt8(ascii: "]")) { return days }
+        repeat {
+            c.skipWhitespace()
+            guard let number = integer(&c), let day = Weekday(rawValue: number) else { return nil }
+            days.insert(day)
+            c.skipWhitespace()
+        } while c.take(UInt8(ascii: ","))
+        return c.take(UInt8(ascii: "]")) ? days : nil
+    }
+
+    private static func interval(_ c: inout BatchLine.Cursor) -> (Trigger, BatchAnchor)? {
+        var seconds: Int?, repeats: Bool?, drift: Bool?, anchor: Instant?
+        var seen: UInt32 = 0
+        let complete = members(&c) { c, key in
+            guard let bit = intervalKeys.firstIndex(of: key), firstTime(&seen, bit) else { return false }
+            switch key {
+            case "seconds": seconds = integer(&c); return seconds != nil
+            case "repeats": repeats = bool(&c); return repeats != nil
+            case "reportDrift": drift = bool(&c); return drift != nil
+            case "anchor":
+                // RFC 3339 only: `now`, `@EPOCH` and local times take the general path.
+                guard c.peek == UInt8(ascii: "\""), let (range, ascii) = c.string(), ascii else { return false }
+                anchor = try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: c.bytes[range]))
+                return anchor != nil
+            default: return false
+            }
+        }
+        guard complete, let seconds, seconds > 0, let duration = try? ExactDuration(seconds: Int64(seconds)),
+              let trigger = try? IntervalTrigger(interval: duration, repeats: repeats ?? false, anchor: anchor ?? BatchAnchor.placeholder,
+                                                 reportsWallClockDrift: drift ?? false)
+        else { return nil }
+        return (.interval(trigger), anchor == nil ? .after : .fixed)
+    }
+
+    // MARK: Tokens
+
+    /// Marks member number `bit` as seen; false when it was already (a member given twice).
+    private static func firstTime(_ seen: inout UInt32, _ bit: Int) -> Bool {
+        defer { seen |= 1 << bit }
+        return seen & (1 << bit) == 0
+    }
+
+    /// The members of an object at the cursor, each handed to `member` with the cursor at its
+    /// value; false when the object is not well formed or `member` refuses one.
+    private static func members(_ c: inout BatchLine.Cursor, _ member: (inout BatchLine.Cursor, String) -> Bool) -> Bool {
+        guard c.take(UInt8(ascii: "{")) else { return false }
+        c.skipWhitespace()
+        if c.take(UInt8(ascii: "}")) { return true }
+        repeat {
+            c.skipWhitespace()
+            guard let key = name(&c), member(&c, key) else { return false }
+            c.skipWhitespace()
+        } while c.take(UInt8(ascii: ","))
+        return c.take(UInt8(ascii: "}"))
+    }
+
+    /// `"key"` and its colon; the cursor is left at the value.
+    private static func name(_ c: inout BatchLine.Cursor) -> String? {
+        guard let key = string(&c) else { return nil }
+        c.skipWhitespace()
+        guard c.take(UInt8(ascii: ":")) else { return nil }
+        c.skipWhitespace()
+        return key
+    }
+
+    /// An ASCII string without escapes.
+    private static func string(_ c: inout BatchLine.Cursor) -> String? {
+        guard c.peek == UInt8(ascii: "\""), let (range, ascii) = c.string(), ascii else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: c.bytes[range]), as: UTF8.self)
+    }
+
+    /// A plain integer (no fraction or exponent, at most 18 digits).
+    private static func integer(_ c: inout BatchLine.Cursor) -> Int? {
+        c.integer().map { Int($0) }
+    }
+
+    private static func bool(_ c: inout BatchLine.Cursor) -> Bool? {
+        if c.literal("true") { return true }
+        if c.literal("false") { return false }
+        return nil
+    }
+
+    private static func choice<P: NamedChoice>(_ c: inout BatchLine.Cursor, _ field: String) -> P? {
+        string(&c).flatMap { P(rawValue: $0) }
+    }
+}
