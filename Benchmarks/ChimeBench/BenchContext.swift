@@ -64,6 +64,17 @@ final class BenchContext {
         }
     }()
 
+    /// The `batch.daily10` input file (20,000 daily requests × 10 fires; 2,000 with `--quick`).
+    private(set) lazy var dailyBatch: DailyBatchWorkload = {
+        let path = temporaryPath("batch-daily10.jsonl")
+        do {
+            return try DailyBatchWorkload(triggers: triggers,
+                                          lines: options.quick ? DailyBatchWorkload.quickLines : DailyBatchWorkload.fullLines, path: path)
+        } catch {
+            Self.fail("cannot write the daily batch input: \(error)")
+        }
+    }()
+
     /// The release `chime` binary for the process scenarios (`--chime PATH`, default beside this
     /// executable), or `nil` when it is not built.
     private(set) lazy var chimeExecutable: String? = {

@@ -19,6 +19,8 @@ struct Measurement: Codable {
     let allocations: Double?
     /// Extra figures from the scenario's `finish` (memory, rates, extrapolations).
     var metrics: [Scenario.Metric] = []
+    /// The scenario's goal on `ratioToBaseline`, judged once the baseline has run.
+    var ratioGoal: RatioGoal? = nil
 
     var min: Double { samples.min() ?? .nan }
     var max: Double { samples.max() ?? .nan }
@@ -28,7 +30,11 @@ struct Measurement: Codable {
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
-    var verdict: Target.Verdict? { target?.verdict(median: median) }
+    var verdict: Target.Verdict? {
+        if let target { return target.verdict(median: median) }
+        guard let ratioGoal else { return nil }
+        return ratioToBaseline.map(ratioGoal.verdict) ?? .miss   // no baseline in the run: not shown to be met
+    }
     /// Operations per second at the median.
     var ratePerSecond: Double { 1e9 / median }
     /// Repetitions disagree by more than 25%: another process probably competed for the CPU.

@@ -41,6 +41,7 @@ struct Runner {
                 samples: [Double(elapsed) / Double(scenario.operationsPerIteration)], target: scenario.target,
                 baseline: scenario.baseline, ratioToBaseline: nil, rateNoun: scenario.rateNoun, allocations: nil)
             m.metrics = scenario.finish?() ?? []
+            m.ratioGoal = scenario.ratioGoal
             return .measured(m)
         }
         if let fixed = settings.fixedIterations {
@@ -67,6 +68,7 @@ struct Runner {
             samples: samples, target: scenario.target, baseline: scenario.baseline, ratioToBaseline: nil,
             rateNoun: scenario.rateNoun, allocations: allocations)
         measurement.metrics = scenario.finish?() ?? []
+        measurement.ratioGoal = scenario.ratioGoal
         return .measured(measurement)
     }
 

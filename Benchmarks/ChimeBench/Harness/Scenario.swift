@@ -30,6 +30,8 @@ struct Scenario {
     var target: Target? = nil
     /// The Chime scenario this one is compared with (ratio = this median / baseline median).
     var baseline: String? = nil
+    /// A goal on the ratio to `baseline` (peers and floors; e.g. Chime within 6× of spawning /bin/true).
+    var ratioGoal: RatioGoal? = nil
     /// Caps iterations per repetition (for expensive operations such as spawning a process).
     var maxIterations: Int = .max
     /// Caps repetitions (for operations that take seconds, such as a whole `chime batch` run).

@@ -14,3 +14,29 @@ struct Target: Codable {
 
     func verdict(median: Double) -> Verdict { median <= nanoseconds ? .pass : .miss }
 }
+
+/// A goal stated against a peer or floor in the same run (issue 11: "within 6× the spawn of
+/// /bin/true", "at least 100× faster than Foundation"): the peer's median over the Chime
+/// scenario's median (the "vs chime" column) must be at least `minimumRatio`.
+struct RatioGoal: Codable {
+    let minimumRatio: Double
+    /// How the table states it, e.g. "chime ≤ 6×".
+    let label: String
+    /// The sentence for the summary, e.g. "cold.chime.zone within 6× of spawning /bin/true".
+    let statement: String
+    let source: String
+
+    /// Chime may take at most `factor` times this scenario's time.
+    static func chimeWithin(_ factor: Double, of what: String, _ source: String = "issue 11") -> RatioGoal {
+        RatioGoal(minimumRatio: 1 / factor, label: "chime ≤ \(TimeUnit.fixed(factor, 0))×",
+                  statement: "within \(TimeUnit.fixed(factor, 0))× of \(what)", source: source)
+    }
+
+    /// Chime must be at least `factor` times faster than this scenario.
+    static func chimeFaster(_ factor: Double, than what: String, _ source: String = "issue 11") -> RatioGoal {
+        RatioGoal(minimumRatio: factor, label: "≥ \(TimeUnit.fixed(factor, 0))×",
+                  statement: "at least \(TimeUnit.fixed(factor, 0))× faster than \(what)", source: source)
+    }
+
+    func verdict(ratio: Double) -> Target.Verdict { ratio >= minimumRatio ? .pass : .miss }
+}

@@ -37,7 +37,7 @@ struct TableReport {
     func row(_ m: Measurement) {
         let cells = [
             m.name, m.unit.format(m.min), m.unit.format(m.median), m.unit.format(m.max),
-            m.target.map { "≤ " + m.unit.format($0.nanoseconds) } ?? "",
+            m.target.map { "≤ " + m.unit.format($0.nanoseconds) } ?? m.ratioGoal?.label ?? "",
             m.verdict?.rawValue ?? "",
             m.ratioToBaseline.map { TimeUnit.fixed($0, $0 < 10 ? 2 : 1) + "×" } ?? "",
         ]
@@ -54,7 +54,7 @@ struct TableReport {
 
     func footer(checksum: UInt64, measurements: [Measurement]) {
         let misses = measurements.filter { $0.verdict == .miss }.map(\.name)
-        let targets = measurements.filter { $0.target != nil }.count
+        let targets = measurements.filter { $0.target != nil || $0.ratioGoal != nil }.count
         let noisy = measurements.filter(\.isNoisy).map(\.name)
         var baselines: [String] = []
         for m in measurements { if let b = m.baseline, !baselines.contains(b) { baselines.append(b) } }
@@ -63,6 +63,12 @@ struct TableReport {
             print("vs chime = this median / the median of the Chime scenario it is compared with (\(baselines.joined(separator: ", "))).")
         }
         allocations(measurements)
+        for m in measurements {
+            guard let goal = m.ratioGoal, let baseline = m.baseline else { continue }
+            let ratio = m.ratioToBaseline.map { TimeUnit.fixed($0 >= 1 ? $0 : 1 / $0, 1) + "×" } ?? "?"
+            let relation = (m.ratioToBaseline ?? 1) >= 1 ? "was \(ratio) faster than \(m.name)" : "took \(ratio) the time of \(m.name)"
+            print("\(goal.source): \(baseline) \(goal.statement): \(baseline) \(relation) in this run: \(m.verdict?.rawValue ?? "")")
+        }
         print("targets: \(targets - misses.count) of \(targets) met\(misses.isEmpty ? "" : "; MISS: " + misses.joined(separator: ", "))")
         if !noisy.isEmpty {
             print("noisy (max > 1.25 × min; is the machine busy?): \(noisy.joined(separator: ", "))")

@@ -20,6 +20,7 @@ extension AgreementChecks {
         }
         checks.append(Check(scenario: "next.interval") { interval(context) })
         checks.append(Check(scenario: "batch.throughput") { batch(context) })
+        checks.append(Check(scenario: "batch.daily10") { dailyBatch(context) })
         return checks
     }
 
@@ -106,6 +107,45 @@ extension AgreementChecks {
             tally.record(agree, "line \(i + 1) (\(w.zoneIDs[r.zone]) after \(r.after.utcString), \(kind.json)): chime batch \(line), in process \(describe(expected))")
         }
         return tally.result("batch.throughput", comparison, note: "\(b.lineCount) requests, 8 trigger kinds")
+    }
+
+    /// Runs the release binary once on the `batch.daily10` file and compares every fire of every
+    /// response line with Foundation's chained `nextDate` (each from the previous fire): the
+    /// instants Foundation's side of the scenario computes.
+    private static func dailyBatch(_ context: BenchContext) -> Agreement {
+        let comparison = "chime batch fires vs Foundation Calendar.nextDate chained (utc of all \(DailyBatchWorkload.count) per line)"
+        guard let chime = context.chimeExecutable else {
+            return Agreement(scenario: "batch.daily10", comparison: comparison, compared: 0, mismatches: 0, examples: [],
+                             note: "skipped: no release chime binary")
+        }
+        let w = context.dailyBatch, zoneIDs = context.triggers.zoneIDs, foundation = context.foundationCalendars
+        let output = context.temporaryPath("batch-daily10.out.jsonl")
+        let status = ProcessLauncher(path: chime, arguments: ["batch", w.path], standardOutput: output).run()
+        var tally = AgreementTally()
+        guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            tally.record(false, "chime batch \(w.path) failed (wait status \(status))")
+            return tally.result("batch.daily10", comparison)
+        }
+        unlink(output)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+        if lines.count != w.lineCount {
+            tally.record(false, "\(lines.count) response lines for \(w.lineCount) requests")
+        }
+        let decoder = JSONDecoder()
+        for (i, (line, r)) in zip(lines, w.requests).enumerated() {
+            let query = FoundationCalendarPeer.Query(try! w.trigger(r))
+            var expected: [String] = [], cursor = r.after.seconds
+            for _ in 0..<DailyBatchWorkload.count {
+                guard let next = foundation.nextDate(r.zone, after: cursor, query) else { break }
+                expected.append(Instant(seconds: next).utcString)
+                cursor = next
+            }
+            let response = try? decoder.decode(BatchResponse.self, from: Data(line.utf8))
+            let utc = response?.fires?.map(\.utc)
+            tally.record(response?.id == "d\(i)" && utc == expected,
+                         "line \(i + 1) (\(zoneIDs[r.zone]) after \(r.after.utcString), daily \(r.hour):\(r.minute)): chime \(utc ?? []), Foundation \(expected)")
+        }
+        return tally.result("batch.daily10", comparison, note: "\(w.lineCount) requests, \(w.fireCount) fires")
     }
 
     /// The parts of a `chime batch` response line the check reads.

@@ -104,4 +104,57 @@ import Testing
         #expect(small > 0 && large > 0)
         #expect(large - small < 4_096, "peak RSS grew from \(small) KiB to \(large) KiB")
     }
+
+    /// Triggers decoded from the line's bytes (`TriggerScanner`) answer as the tree and `Codable`
+    /// decode them: each trigger goes once on a line the byte path takes, and once on the same line
+    /// with its id spelled with an escape (`"\u0078"` is `"x"`), which only the general path reads.
+    /// Both lines must get the same bytes back, errors included.
+    @Test func triggersFromBytesAnswerAsDecoded() throws {
+        let triggers = [
+            #"{"calendar":{"components":{"hour":2,"minute":30}}}"#,
+            #"{ "calendar" : { "components" : { "hour" : 2 , "minute" : 30 } } }"#,
+            #"{"calendar":{"components":{"hour":1,"minute":30},"repeatedTimePolicy":"last","direction":"backward"}}"#,
+            #"{"calendar":{"components":{"hour":2,"minute":30},"matchingPolicy":"strict","gap":"shift","overlap":"both"}}"#,
+            #"{"calendar":{"components":{"hour":2,"minute":30},"gap":"reject"}}"#,
+            #"{"calendar":{"components":{"day":-1},"semantics":"consistent"}}"#,
+            #"{"calendar":{"components":{"day":-1}}}"#,
+            #"{"calendar":{"components":{"weekOfYear":10,"weekday":3},"firstWeekday":2,"minimumDaysInFirstWeek":4}}"#,
+            #"{"calendar":{"components":{"weekOfYear":10,"weekday":3},"firstWeekday":9}}"#,
+            #"{"calendar":{"components":{"hour":25}}}"#,
+            #"{"calendar":{"components":{}}}"#,
+            #"{"calendar":{"components":{"hour":8,"hour":9}}}"#,
+            #"{"calendar":{"components":{"hour":8.0,"minute":-0}}}"#,
+            #"{"calendar":{"components":{"hour":8},"repeats":false,"extra":1}}"#,
+            #"{"calendar":{"components":{"hour":8},"matchingPolicy":"bogus"}}"#,
+            #"{"weekly":{"weekdays":[2,4,6],"time":"09:00:00"}}"#,
+            #"{"weekly":{"weekdays":[1,1,2],"time":"02:30","gap":"skip","semantics":"consistent"}}"#,
+            #"{"weekly":{"weekdays":[],"time":"09:00"}}"#,
+            #"{"weekly":{"weekdays":[8],"time":"09:00"}}"#,
+            #"{"weekly":{"weekdays":[1],"time":"25:00"}}"#,
+            #"{"interval":{"seconds":5400,"repeats":true,"anchor":"2026-01-01T00:00:00Z"}}"#,
+            #"{"interval":{"seconds":86400,"repeats":true,"anchor":"2026-03-01T09:00:00-05:00","reportDrift":true}}"#,
+            #"{"interval":{"seconds":86400,"repeats":true,"anchor":"2026-03-01T09:00","reportDrift":true}}"#,
+            #"{"interval":{"seconds":5400,"repeats":true}}"#,
+            #"{"interval":{"seconds":30,"repeats":true}}"#,
+            #"{"interval":{"seconds":0}}"#,
+            #"{"interval":{"seconds":5400.25,"repeats":true,"anchor":"2026-01-01T00:00:00Z"}}"#,
+        ]
+        var lines: [String] = []
+        for trigger in triggers {
+            for (zone, after) in [("America/New_York", "2026-03-07T12:00:00Z"), ("Europe/London", "2026-10-24T12:00:00Z")] {
+                let rest = #","zone":"\#(zone)","after":"\#(after)","count":3,"trigger":\#(trigger)}"#
+                lines.append(#"{"id":"x""# + rest)
+                lines.append(#"{"id":"\u0078""# + rest)
+            }
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        let outputs = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        try #require(outputs.count == lines.count)
+        for i in stride(from: 0, to: lines.count, by: 2) {
+            #expect(outputs[i] == outputs[i + 1], "byte path vs general path for \(lines[i])")
+        }
+        #expect(outputs.contains { $0.contains(#""fires":[{"#) } && outputs.contains { $0.contains(#""error""#) })
+    }
 }
