@@ -243,3 +243,40 @@ enum ReferenceCaseGenerator {
         return c
     }
 }
+
+/// A self-check of the reference alone: the fire set does not depend on the direction
+/// (section 4: "the two directions are exact mirrors"), so consecutive fires of a chain in one
+/// direction are found again, with the same adjustments, by single searches in the other.
+@Suite struct ReferenceSelfChecks {
+    @Test func referenceDirectionsMirror() {
+        let (lo, hi) = RefTZSource.yearBounds(sourcePath: ReferenceFixtures.source.path)
+        let total = ProcessInfo.processInfo.environment["CHIME_REFERENCE_MIRROR_CASES"].flatMap(Int.init) ?? 300
+        var problems: [String] = []
+        var genTime = 0.0, refTime = 0.0, slow: [String] = []
+        defer { print("mirror: generation \(genTime) s, reference \(refTime) s; slow: \(slow.prefix(5))") }
+        for i in 0..<total {
+            var rng = SplitMix64(seed: 0xC0FFEE &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15)
+            let t0 = Date()
+            var c = ReferenceCaseGenerator.make(&rng)
+            genTime += Date().timeIntervalSince(t0)
+            if c.trigger.gap == .reject { c.trigger.gap = .shift }
+            let t1 = Date()
+            defer { let t = Date().timeIntervalSince(t1); refTime += t; if t > 0.3 { slow.append("\(t) \(c.line)") } }
+            let result = RefZoneOracle.with(path: ReferenceFixtures.zonePath(c.zone)) { oracle -> String? in
+                let search = RefSearch(trigger: c.trigger, zone: oracle, earliestYear: lo, latestYear: hi)
+                guard case .fires(let fs) = search.chain(after: c.start, count: 3), fs.count >= 2 else { return nil }
+                var mirrored = c.trigger
+                mirrored.direction = c.trigger.direction == .forward ? .backward : .forward
+                let back = RefSearch(trigger: mirrored, zone: oracle, earliestYear: lo, latestYear: hi)
+                for k in 1..<fs.count {
+                    guard case .fires(let b) = back.chain(after: fs[k].instant, count: 1), b.first == fs[k - 1] else {
+                        return "\(c.line): fire \(k - 1) \(fs[k - 1]) not found back from \(fs[k].instant): \(back.chain(after: fs[k].instant, count: 1))"
+                    }
+                }
+                return nil
+            }
+            if let result { problems.append(result) }
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems: \(problems.prefix(3))")
+    }
+}

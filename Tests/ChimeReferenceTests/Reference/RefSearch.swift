@@ -83,8 +83,8 @@ struct RefSearch {
     enum Step { case none, rejected, fire(RefFire) }
 
     /// What one wanted (or stand-in) wall time gives: instants with adjustments, or a reject T.
-    private func outcomes(wall: Int64, ns: Int, standIn: RefAdjustment?) -> (fires: [(RefInstant, RefAdjustment)], reject: Int64?) {
-        switch zone.resolve(wall) {
+    private func outcomes(wall: Int64, ns: Int, standIn: RefAdjustment?, candidates: (all: [Int], min: Int, max: Int)) -> (fires: [(RefInstant, RefAdjustment)], reject: Int64?) {
+        switch zone.resolve(wall, candidates: candidates) {
         case .instants(let us):
             if us.count == 1 { return ([(RefInstant(seconds: us[0], nanoseconds: ns), standIn ?? .exact)], nil) }
             switch trigger.effectiveOverlap {
@@ -120,8 +120,26 @@ struct RefSearch {
 
     func step(from start: RefInstant) -> Step {
         let minO = Int64(zone.minOffset), maxO = Int64(zone.maxOffset)
+        let span = maxO - minO            // bounds every gap's length (after − before)
         var best: (instant: RefInstant, adjustment: RefAdjustment)? = nil
         var reject: Int64? = nil
+        // Offsets that can be in effect for day `n`'s wall times: every instant a wall time w of
+        // the day gives, and its gap's T − 1 and T, lie within [w − maxO − span, w − minO + span].
+        func dayOffsets(_ dayStart: Int64) -> (all: [Int], min: Int, max: Int) {
+            zone.offsets(from: dayStart - maxO - span - 1, through: dayStart + 86_399 - minO + span + 1)
+        }
+        // Stopping bounds once `best` is known: an instant between the start and best (inclusive)
+        // from any wall time, and its gap's T − 1 and T, lie in R = [start − span − 1, best + span + 1]
+        // (forward; mirrored backward), so the offsets in effect on R bound w − instant.
+        var stopOffsets: (all: [Int], min: Int, max: Int)? = nil
+        func setBest(_ i: RefInstant, _ adj: RefAdjustment) {
+            if trigger.direction == .forward {
+                stopOffsets = zone.offsets(from: start.seconds - span - 1, through: i.seconds + span + 1)
+            } else {
+                stopOffsets = zone.offsets(from: i.seconds - span - 1, through: start.seconds + span + 1)
+            }
+            best = (i, adj)
+        }
 
         if trigger.direction == .forward {
             var first = max(RefCal.firstDay, RefCal.wallDay(start.seconds + minO) - 1)
@@ -136,18 +154,23 @@ struct RefSearch {
             var d = RefDay(first)
             walk: while true {
                 let dayStart = RefCal.wallSeconds(day: d.n, secondOfDay: 0)
-                if let b = best, RefInstant(seconds: dayStart - maxO, nanoseconds: 0) > b.instant { break walk }
+                if let b = best, RefInstant(seconds: dayStart - Int64(stopOffsets!.max), nanoseconds: 0) > b.instant { break walk }
                 if let t = dayTimes(d) {
-                    for h in t.hours { for m in t.minutes { for s in t.seconds {
-                        let wall = dayStart + Int64(h * 3600 + m * 60 + s)
-                        if RefInstant(seconds: wall - minO, nanoseconds: t.ns) <= start { continue }
-                        if let b = best, RefInstant(seconds: wall - maxO, nanoseconds: t.ns) > b.instant { break walk }
-                        let o = outcomes(wall: wall, ns: t.ns, standIn: t.standIn)
-                        for (i, adj) in o.fires where i > start {
-                            if best == nil || i < best!.instant || (i == best!.instant && adj < best!.adjustment) { best = (i, adj) }
-                        }
-                        if let r = o.reject, RefInstant(seconds: r, nanoseconds: 0) > start { reject = min(reject ?? r, r) }
-                    } } }
+                    let offs = dayOffsets(dayStart)
+                    let dMin = Int64(offs.min)
+                    // Skip: every instant (and T) of w is at most (w − dMin, ns).
+                    if RefInstant(seconds: dayStart + 86_399 - dMin, nanoseconds: t.ns) > start {
+                        for h in t.hours { for m in t.minutes { for s in t.seconds {
+                            let wall = dayStart + Int64(h * 3600 + m * 60 + s)
+                            if RefInstant(seconds: wall - dMin, nanoseconds: t.ns) <= start { continue }
+                            if let b = best, RefInstant(seconds: wall - Int64(stopOffsets!.max), nanoseconds: t.ns) > b.instant { break walk }
+                            let o = outcomes(wall: wall, ns: t.ns, standIn: t.standIn, candidates: offs)
+                            for (i, adj) in o.fires where i > start {
+                                if best == nil || i < best!.instant || (i == best!.instant && adj < best!.adjustment) { setBest(i, adj) }
+                            }
+                            if let r = o.reject, RefInstant(seconds: r, nanoseconds: 0) > start { reject = min(reject ?? r, r) }
+                        } } }
+                    }
                 }
                 if d.n >= last { break }
                 d.advance()
@@ -166,18 +189,23 @@ struct RefSearch {
             var d = RefDay(first)
             walk: while true {
                 let dayStart = RefCal.wallSeconds(day: d.n, secondOfDay: 0)
-                if let b = best, RefInstant(seconds: dayStart + 86_399 - minO, nanoseconds: 999_999_999) < b.instant { break walk }
+                if let b = best, RefInstant(seconds: dayStart + 86_399 - Int64(stopOffsets!.min), nanoseconds: 999_999_999) < b.instant { break walk }
                 if let t = dayTimes(d) {
-                    for h in t.hours.reversed() { for m in t.minutes.reversed() { for s in t.seconds.reversed() {
-                        let wall = dayStart + Int64(h * 3600 + m * 60 + s)
-                        if RefInstant(seconds: wall - maxO, nanoseconds: t.ns) >= start { continue }
-                        if let b = best, RefInstant(seconds: wall - minO, nanoseconds: t.ns) < b.instant { break walk }
-                        let o = outcomes(wall: wall, ns: t.ns, standIn: t.standIn)
-                        for (i, adj) in o.fires where i < start {
-                            if best == nil || i > best!.instant || (i == best!.instant && adj < best!.adjustment) { best = (i, adj) }
-                        }
-                        if let r = o.reject, RefInstant(seconds: r, nanoseconds: 0) <= start { reject = max(reject ?? r, r) }
-                    } } }
+                    let offs = dayOffsets(dayStart)
+                    let dMax = Int64(offs.max)
+                    // Skip: every instant (and T) of w is at least (w − dMax, ns).
+                    if RefInstant(seconds: dayStart - dMax, nanoseconds: t.ns) < start {
+                        for h in t.hours.reversed() { for m in t.minutes.reversed() { for s in t.seconds.reversed() {
+                            let wall = dayStart + Int64(h * 3600 + m * 60 + s)
+                            if RefInstant(seconds: wall - dMax, nanoseconds: t.ns) >= start { continue }
+                            if let b = best, RefInstant(seconds: wall - Int64(stopOffsets!.min), nanoseconds: t.ns) < b.instant { break walk }
+                            let o = outcomes(wall: wall, ns: t.ns, standIn: t.standIn, candidates: offs)
+                            for (i, adj) in o.fires where i < start {
+                                if best == nil || i > best!.instant || (i == best!.instant && adj < best!.adjustment) { setBest(i, adj) }
+                            }
+                            if let r = o.reject, RefInstant(seconds: r, nanoseconds: 0) <= start { reject = max(reject ?? r, r) }
+                        } } }
+                    }
                 }
                 if d.n <= last { break }
                 d.retreat()

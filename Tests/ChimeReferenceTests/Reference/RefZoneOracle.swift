@@ -11,6 +11,13 @@
 // every offset glibc ever answers is checked to be in that set (a precondition), so a missed
 // offset cannot go unnoticed.
 //
+// The same TZif file also gives the reference its transition table (times and the offset after
+// each), which is used only to know which offsets can be in effect within an instant interval
+// (`offsets(from:through:)`): that narrows the candidate offsets of a wall time and the search's
+// stopping bounds. Every table transition is checked against glibc on both sides (gmtoff(t − 1)
+// and gmtoff(t)); glibc's offset before the first transition is glibc's own answer there; after
+// the last one the footer's offsets (probed as above) are all assumed possible.
+//
 // A gap's T, before and after: with L = w − maxOffset and R = w − minOffset, g(u) = u + gmtoff(u)
 // has g(L) ≤ w ≤ g(R), and neither is equal when w has no instant, so bisection keeps
 // g(lo) < w < g(hi) until hi = lo + 1; then T = hi, before = gmtoff(lo), after = gmtoff(hi)
@@ -27,6 +34,12 @@ final class RefZoneOracle: @unchecked Sendable {
     private(set) var offsets: [Int] = []
     var minOffset: Int { offsets.first! }
     var maxOffset: Int { offsets.last! }
+    /// Table transitions (ascending instants) and the offset in effect from each on.
+    private var transitionTimes: [Int64] = []
+    private var transitionOffsets: [Int] = []
+    /// glibc's offset before the first transition, and every offset the footer can give after the last.
+    private var initialOffset = 0
+    private var footerOffsets: [Int] = []
 
     private static let lock = NSRecursiveLock()
     nonisolated(unsafe) private static var cache: [String: RefZoneOracle] = [:]
@@ -71,25 +84,54 @@ final class RefZoneOracle: @unchecked Sendable {
         }
         // A TZif block: 44-byte header (counts at 20: isut, isstd, leap, time, type, char), then
         // transition times, type indices, ttinfo records (int32 utoff, isdst, abbrind), ….
+        func be64(_ i: Int) -> Int64 { Int64(be32(i)) << 32 | Int64(UInt32(truncatingIfNeeded: be32(i + 4))) }
         func block(at h: Int, timeSize: Int) -> Int {
             let isut = be32(h + 20), isstd = be32(h + 24), leap = be32(h + 28)
             let time = be32(h + 32), type = be32(h + 36), char = be32(h + 40)
             let ttinfo = h + 44 + time * timeSize + time
             for k in 0..<type { set.insert(be32(ttinfo + 6 * k)) }
+            transitionTimes = (0..<time).map { timeSize == 8 ? be64(h + 44 + 8 * $0) : Int64(be32(h + 44 + 4 * $0)) }
+            transitionOffsets = (0..<time).map { be32(ttinfo + 6 * Int(bytes[h + 44 + time * timeSize + $0])) }
             return ttinfo + 6 * type + char + leap * (timeSize + 4) + isstd + isut
         }
         let v1End = block(at: 0, timeSize: 4)
         if bytes[4] >= 0x32, v1End + 44 <= bytes.count { _ = block(at: v1End, timeSize: 8) }
         offsets = []                       // no membership check while probing
+        var footer = Set(transitionOffsets.suffix(2))
         for year in [2500, 9000] {
             for month in 1...12 {
                 for day in [1, 15] {
                     let u = RefCal.wallSeconds(day: RefCal.dayNumber(year, month, day), secondOfDay: 43_200)
-                    set.insert(gmtoff(u))
+                    footer.insert(gmtoff(u))
                 }
             }
         }
+        footerOffsets = footer.sorted()
+        initialOffset = gmtoff((transitionTimes.first ?? 0) - 1)
+        set.formUnion(footer)
+        set.insert(initialOffset)
         offsets = set.sorted()
+        // The table agrees with glibc on both sides of every transition.
+        for (k, t) in transitionTimes.enumerated() {
+            let before = k == 0 ? initialOffset : transitionOffsets[k - 1]
+            precondition(gmtoff(t - 1) == before && gmtoff(t) == transitionOffsets[k],
+                         "TZif table and glibc disagree at \(t) in \(path)")
+        }
+    }
+
+    /// Every offset that can be in effect at an instant of [a, b] (a superset: all footer offsets
+    /// once b reaches the last transition), with its minimum and maximum.
+    func offsets(from a: Int64, through b: Int64) -> (all: [Int], min: Int, max: Int) {
+        var set: Set<Int> = []
+        // The last transition at or before a (binary search), whose offset is in effect at a.
+        var lo = 0, hi = transitionTimes.count
+        while lo < hi { let mid = (lo + hi) / 2; if transitionTimes[mid] <= a { lo = mid + 1 } else { hi = mid } }
+        set.insert(lo == 0 ? initialOffset : transitionOffsets[lo - 1])
+        var k = lo
+        while k < transitionTimes.count && transitionTimes[k] <= b { set.insert(transitionOffsets[k]); k += 1 }
+        if k == transitionTimes.count { set.formUnion(footerOffsets) }
+        let all = set.sorted()
+        return (all, all.first!, all.last!)
     }
 
     enum Resolution {
@@ -97,15 +139,17 @@ final class RefZoneOracle: @unchecked Sendable {
         case gap(t: Int64, before: Int, after: Int)
     }
 
-    /// Every instant whose local time is the wall second `w`, or the gap holding it.
-    func resolve(_ w: Int64) -> Resolution {
+    /// Every instant whose local time is the wall second `w`, or the gap holding it. `candidates`
+    /// must hold every offset in effect within [w − maxOffset, w − minOffset] (where all of w's
+    /// instants lie), e.g. `offsets(from:through:)` of a wider interval.
+    func resolve(_ w: Int64, candidates: (all: [Int], min: Int, max: Int)) -> Resolution {
         var found: [Int64] = []
-        for o in offsets {
+        for o in candidates.all {
             let u = w - Int64(o)
             if gmtoff(u) == o { found.append(u) }
         }
         if !found.isEmpty { return .instants(found.sorted()) }
-        var lo = w - Int64(maxOffset), hi = w - Int64(minOffset)
+        var lo = w - Int64(candidates.max), hi = w - Int64(candidates.min)
         precondition(lo + Int64(gmtoff(lo)) < w && hi + Int64(gmtoff(hi)) > w, "gap bisection precondition at \(w) in \(path)")
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2
