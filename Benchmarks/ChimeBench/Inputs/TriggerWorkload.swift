@@ -28,6 +28,15 @@ struct TriggerWorkload {
 
         var components: CalendarComponents { trigger.components }
 
+        /// The same trigger, starts and name suffix `.consistent`, in the consistent semantics.
+        func consistent() throws -> Case {
+            let t = trigger
+            return Case(name: name + ".consistent",
+                        trigger: try CalendarTrigger(components: t.components, matchingPolicy: t.matchingPolicy,
+                                                     repeatedTimePolicy: t.repeatedTimePolicy, semantics: .consistent),
+                        starts: starts, quirkStarts: quirkStarts)
+        }
+
         /// `{hour: 8, minute: 30}`, plus non-default policies.
         var label: String {
             let fields = components.named.compactMap { name, value in value.map { "\(name): \($0)" } }

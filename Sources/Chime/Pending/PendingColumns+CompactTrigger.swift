@@ -98,7 +98,7 @@ extension PendingColumns {
             switch trigger {
             case .calendar(let t): return packed(t)
             case .weekly(let w):
-                guard w.gapPolicy == nil, w.overlapPolicy == nil else { return nil }
+                guard w.gapPolicy == nil, w.overlapPolicy == nil, w.semantics == .apple else { return nil }
                 var mask: UInt32 = 0
                 for day in w.weekdays { mask |= 1 << UInt32(day.rawValue - 1) }
                 let clock = Clock(hour: w.hour, minute: w.minute, second: w.second)
@@ -110,7 +110,7 @@ extension PendingColumns {
         static func packed(_ t: CalendarTrigger) -> Code? {
             let c = t.components
             guard t.matchingPolicy == .nextTime, t.repeatedTimePolicy == .first, t.direction == .forward, t.repeats,
-                  t.weekRules == .gregorian, t.gapPolicy == nil, t.overlapPolicy == nil,
+                  t.weekRules == .gregorian, t.gapPolicy == nil, t.overlapPolicy == nil, t.semantics == .apple,
                   c.year == nil, c.nanosecond == nil, c.weekdayOrdinal == nil, c.weekOfMonth == nil, c.weekOfYear == nil,
                   c.yearForWeekOfYear == nil, c.dayOfYear == nil
             else { return nil }

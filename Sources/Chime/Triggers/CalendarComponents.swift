@@ -4,6 +4,7 @@
 public struct CalendarComponents: Sendable, Hashable, Codable {
     public var year: Int?
     public var month: Int?
+    /// 1…31, or -1…-31 counting from the end of the month (-1 = the last day; beyond Apple).
     public var day: Int?
     public var hour: Int?
     public var minute: Int?
@@ -61,7 +62,7 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
     /// (Foundation silently returns nil). Negative ordinals are Chime's extension.
     public func validated() throws(TriggerError) -> CalendarComponents {
         let ranges: [(String, Int?, ClosedRange<Int>)] = [
-            ("year", year, 1...9999), ("month", month, 1...12), ("day", day, 1...31), ("hour", hour, 0...23),
+            ("year", year, 1...9999), ("month", month, 1...12), ("hour", hour, 0...23),
             ("minute", minute, 0...59), ("second", second, 0...59), ("nanosecond", nanosecond, 0...999_999_999),
             ("weekday", weekday, 1...7), ("weekOfMonth", weekOfMonth, 0...6), ("weekOfYear", weekOfYear, 1...53),
             ("yearForWeekOfYear", yearForWeekOfYear, 1...9999), ("dayOfYear", dayOfYear, 1...366),
@@ -70,6 +71,9 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
             if let value, !range.contains(value) {
                 throw .invalidComponent(name: name, value: value, allowed: "\(range.lowerBound)–\(range.upperBound)")
             }
+        }
+        if let day, day == 0 || !(-31...31).contains(day) {
+            throw .invalidComponent(name: "day", value: day, allowed: "1–31, or -1…-31 from the month's end")
         }
         // Foundation accepts 1…7 (6 and 7 never match); negatives count from the month's end.
         if let ordinal = weekdayOrdinal, ordinal == 0 || !(-5...7).contains(ordinal) {

@@ -2,6 +2,15 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant` (searching forward whatever `direction` says), or
     /// `nil` if the trigger never fires again before year 10000.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        if semantics == .consistent {
+            // A fast path stops at the first unique wall time after the start; in the consistent
+            // semantics that is the answer only if no later wall time (a day or more later) can
+            // give an earlier instant: true when the zone's offsets span less than a day.
+            if zone.table.maxOffset - zone.table.minOffset < 86_400, let fire = fastPath?.nextFire(after: instant, in: zone) {
+                return fire
+            }
+            return try ConsistentSearch(trigger: self, pattern: consistentPattern!, zone: zone, forward: true).fire(from: instant)
+        }
         if let fire = fastPath?.nextFire(after: instant, in: zone) { return fire }   // FastPaths/: exact, or nil to search
         var search = CalendarSearch(trigger: self, zone: zone)
         return try search.forward(after: instant)
@@ -9,6 +18,9 @@ extension CalendarTrigger {
 
     /// The last fire strictly before `instant`, or `nil` if there is none after year 1.
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        if semantics == .consistent {
+            return try ConsistentSearch(trigger: self, pattern: consistentPattern!, zone: zone, forward: false).fire(from: instant)
+        }
         var search = CalendarSearch(trigger: self, zone: zone)
         return try search.backward(before: instant)
     }

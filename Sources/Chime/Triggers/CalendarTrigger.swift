@@ -19,6 +19,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// Foundation's rules (`apple`, the default) or Chime's own (`consistent`, `docs/semantics.md`).
     public let semantics: Semantics
     let pattern: MatchPattern
+    /// The components as the consistent semantics reads them (`nil` in the apple semantics).
+    let consistentPattern: ConsistentPattern?
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?
 
@@ -29,6 +31,9 @@ public struct CalendarTrigger: Sendable, Hashable {
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
                 semantics: Semantics = .apple) throws(TriggerError) {
         self.components = try components.validated()
+        if semantics == .apple, let day = components.day, day < 0 {
+            throw .invalidComponent(name: "day", value: day, allowed: "1–31 in the apple semantics (negative days need --semantics consistent)")
+        }
         self.matchingPolicy = matchingPolicy
         self.repeatedTimePolicy = repeatedTimePolicy
         self.direction = direction
@@ -38,7 +43,14 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.overlapPolicy = overlapPolicy
         self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
-        self.fastPath = CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
+        self.consistentPattern = semantics == .consistent ? ConsistentPattern(self.components, weekRules: weekRules) : nil
+        self.fastPath = switch semantics {
+        case .apple: CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
+        // The fast paths walk the same wall times when the time of day is fixed by rule 1 too and
+        // a month comes with a day (`{month: 3, hour: 9}` is every day of March here, not the 1st).
+        case .consistent: consistentPattern!.hasFixedTime && (components.month == nil || components.day != nil)
+            ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
+        }
     }
 
     // MARK: flutter_local_notifications' DateTimeComponents

@@ -2,7 +2,8 @@
 /// ```json
 /// {"calendar": {"components": {"hour": 2, "minute": 30}, "matchingPolicy": "nextTime",
 ///               "repeatedTimePolicy": "first", "direction": "forward", "repeats": true,
-///               "firstWeekday": 1, "minimumDaysInFirstWeek": 1, "gap": "shift", "overlap": "both"}}
+///               "firstWeekday": 1, "minimumDaysInFirstWeek": 1, "gap": "shift", "overlap": "both",
+///               "semantics": "consistent"}}
 /// (`"locale": "de_DE"` takes the week rules from CLDR instead of the two numbers)
 /// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z"}}
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}
@@ -13,10 +14,10 @@ extension Trigger: Codable {
     enum Kind: String, CodingKey { case calendar, interval, weekly }
 
     enum CalendarKeys: String, CodingKey {
-        case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap
+        case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
     }
     enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor }
-    enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap }
+    enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap, semantics }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
@@ -38,7 +39,8 @@ extension Trigger: Codable {
                 repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? true,
                 weekRules: weekRules,
                 gapPolicy: try Self.named(c, .gap),
-                overlapPolicy: try Self.named(c, .overlap)))
+                overlapPolicy: try Self.named(c, .overlap),
+                semantics: try Self.named(c, .semantics) ?? .apple))
         case .interval:
             let c = try container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
             let anchor: Instant
@@ -59,7 +61,8 @@ extension Trigger: Codable {
                 days.insert(day)
             }
             self = .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
-                                             gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap)))
+                                             gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap),
+                                             semantics: try Self.named(c, .semantics) ?? .apple))
         }
     }
 
@@ -77,6 +80,7 @@ extension Trigger: Codable {
             try c.encode(t.weekRules.minimumDaysInFirstWeek, forKey: .minimumDaysInFirstWeek)
             try c.encodeIfPresent(t.gapPolicy, forKey: .gap)
             try c.encodeIfPresent(t.overlapPolicy, forKey: .overlap)
+            try c.encode(t.semantics, forKey: .semantics)
         case .interval(let t):
             var c = container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
             if t.interval.nanoseconds % 1_000_000_000 == 0 {
@@ -92,6 +96,7 @@ extension Trigger: Codable {
             try c.encode(t.time, forKey: .time)
             try c.encodeIfPresent(t.gapPolicy, forKey: .gap)
             try c.encodeIfPresent(t.overlapPolicy, forKey: .overlap)
+            try c.encode(t.semantics, forKey: .semantics)
         }
     }
 

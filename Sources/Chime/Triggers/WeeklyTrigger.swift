@@ -11,28 +11,32 @@ public struct WeeklyTrigger: Sendable, Hashable {
     public let second: Int
     public let gapPolicy: GapPolicy?
     public let overlapPolicy: OverlapPolicy?
+    /// As for a calendar trigger; the two agree except at DST gaps and overlaps near the start.
+    public let semantics: Semantics
     let perWeekday: [CalendarTrigger]
 
     public init(weekdays: Set<Weekday>, hour: Int, minute: Int, second: Int = 0,
-                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, semantics: Semantics = .apple) throws(TriggerError) {
         guard !weekdays.isEmpty else { throw .invalidWeekly("at least one weekday is needed") }
         self.weekdays = weekdays.sorted { $0.rawValue < $1.rawValue }
         self.hour = hour; self.minute = minute; self.second = second
-        self.gapPolicy = gapPolicy; self.overlapPolicy = overlapPolicy
+        self.gapPolicy = gapPolicy; self.overlapPolicy = overlapPolicy; self.semantics = semantics
         var triggers: [CalendarTrigger] = []
         for day in self.weekdays {
             triggers.append(try CalendarTrigger(components: CalendarComponents(hour: hour, minute: minute, second: second, weekday: day.rawValue),
-                                                gapPolicy: gapPolicy, overlapPolicy: overlapPolicy))
+                                                gapPolicy: gapPolicy, overlapPolicy: overlapPolicy, semantics: semantics))
         }
         perWeekday = triggers
     }
 
     /// Parses `HH:MM` or `HH:MM:SS` into this trigger's time.
-    public init(weekdays: Set<Weekday>, time: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(TriggerError) {
+    public init(weekdays: Set<Weekday>, time: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
+                semantics: Semantics = .apple) throws(TriggerError) {
         guard let (hour, minute, second) = ISO8601Format.parseTimeOfDay(time) else {
             throw .invalidWeekly("time '\(time)' is not HH:MM or HH:MM:SS")
         }
-        try self.init(weekdays: weekdays, hour: hour, minute: minute, second: second, gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
+        try self.init(weekdays: weekdays, hour: hour, minute: minute, second: second, gapPolicy: gapPolicy,
+                      overlapPolicy: overlapPolicy, semantics: semantics)
     }
 
     /// `HH:MM:SS`.

@@ -14,6 +14,7 @@ enum TriggerOptions {
         .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default forward)."),
         .init(name: "gap", valueName: "POLICY", help: "Explicit DST-gap handling: skip | shift | nextValid | previous | reject."),
         .init(name: "overlap", valueName: "POLICY", help: "Explicit DST-overlap handling: first | last | both."),
+        .init(name: "semantics", valueName: "apple|consistent", help: "Foundation's rules (apple, default) or Chime's own (consistent, docs/semantics.md)."),
         .init(name: "first-weekday", valueName: "1-7", help: "Week rules for weekOfMonth/weekOfYear (default 1 = Sunday)."),
         .init(name: "min-days", valueName: "1-7", help: "Minimum days in the first week (default 1)."),
         .init(name: "locale", valueName: "ID", help: "Take the week rules from a locale (CLDR via ICU), e.g. de_DE."),
@@ -38,7 +39,7 @@ enum TriggerOptions {
                 var days = Set<Weekday>()
                 for name in parts[0].split(separator: ",") { days.insert(try weekday(String(name))) }
                 return .weekly(try WeeklyTrigger(weekdays: days, time: String(parts[1]), gapPolicy: try policy(args, "gap"),
-                                                 overlapPolicy: try policy(args, "overlap")))
+                                                 overlapPolicy: try policy(args, "overlap"), semantics: try policy(args, "semantics") ?? .apple))
             default:
                 var components = CalendarComponents()
                 if let time = args.values["at"] {
@@ -58,7 +59,8 @@ enum TriggerOptions {
                     repeatedTimePolicy: try policy(args, "repeated") ?? .first,
                     direction: try policy(args, "direction") ?? .forward,
                     repeats: !args.flags.contains("once"), weekRules: rules,
-                    gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap")))
+                    gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap"),
+                    semantics: try policy(args, "semantics") ?? .apple))
             }
         } catch let error as TriggerError {
             throw .input(error.description, code: "invalidTrigger")

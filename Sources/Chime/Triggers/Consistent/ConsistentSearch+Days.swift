@@ -1,0 +1,174 @@
+/// Which days the consistent search visits: the days whose date matches (rule 1) and the missing
+/// days' stand-ins (section 2), found by jumping over fixed years, months and days rather than by
+/// stepping one day at a time.
+extension ConsistentSearch {
+    /// The nearest candidate day at or beyond `day` in the search direction, within years 1…9999.
+    func nextCandidateDay(from day: Int64) -> (day: Int64, kind: DayKind)? {
+        guard day >= Self.firstDay && day <= Self.lastDay else { return nil }
+        if pattern.isTimeOnly { return (day, .exact) }
+        if let period = pattern.period { return nextPeriodStart(of: period, from: day).map { ($0, .exact) } }
+        if let wanted = pattern.components.day { return nextDayOfMonth(wanted, from: day) }
+        return nextMatchingDay(from: day)
+    }
+
+    private var step: Int64 { forward ? 1 : -1 }
+
+    /// Year-, month- and week-level patterns: the first matching day of each period.
+    private func nextPeriodStart(of period: ConsistentPattern.Period, from start: Int64) -> Int64? {
+        var day = start
+        while day >= Self.firstDay && day <= Self.lastDay {
+            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
+            let (first, last) = pattern.periodBounds(of: period, containing: day)
+            var d = max(first, Self.firstDay)
+            while d <= min(last, Self.lastDay) {
+                if pattern.satisfiesDateFields(DateFields(dayNumber: d)) {
+                    if forward ? d >= day : d <= day { return d }
+                    break
+                }
+                d += 1
+            }
+            day = forward ? last + 1 : first - 1
+        }
+        return nil
+    }
+
+    /// Day-level patterns without a day of the month: step through days, jumping to a fixed year,
+    /// month, weekday or day of the year.
+    private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: DayKind)? {
+        let c = pattern.components
+        var day = start
+        while day >= Self.firstDay && day <= Self.lastDay {
+            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
+            let f = DateFields(dayNumber: day)
+            if let month = c.month, f.month != month {
+                day = monthJump(from: f, to: month, or: month); continue
+            }
+            if let weekday = c.weekday, f.weekday != weekday {
+                day += forward ? Int64((weekday - f.weekday + 7) % 7) : -Int64((f.weekday - weekday + 7) % 7); continue
+            }
+            if let dayOfYear = c.dayOfYear, f.dayOfYear != dayOfYear {
+                let yearStart = day - Int64(f.dayOfYear) + 1
+                if forward {
+                    day = dayOfYear > f.dayOfYear ? yearStart + Int64(dayOfYear - 1)
+                        : CivilArithmetic.daysFromCivil(year: Int64(f.year) + 1, month: 1, day: Int64(dayOfYear))
+                } else {
+                    day = dayOfYear < f.dayOfYear ? yearStart + Int64(dayOfYear - 1) : yearStart - 1
+                }
+                continue
+            }
+            if pattern.satisfiesDateFields(f) { return (day, .exact) }
+            day += step
+        }
+        return nil
+    }
+
+    /// Patterns with a day of the month: per month, the wanted day if the month has it, else the
+    /// missing day's stand-ins. A positive day missing from a month lies after it: its stand-ins
+    /// are the next month's 1st and the month's last day. A negative day (`-31`) missing from a
+    /// month lies before it: the month's 1st and the previous month's last day.
+    private func nextDayOfMonth(_ wanted: Int, from start: Int64) -> (day: Int64, kind: DayKind)? {
+        let c = pattern.components
+        let policy = trigger.matchingPolicy
+        let standInOnFirst: DayKind? = switch policy {
+        case .nextTime: .standIn(.missingDayNextTime)
+        case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents)
+        default: nil
+        }
+        let standInOnLast: DayKind? = policy == .previousTimePreservingSmallerComponents
+            ? .standIn(.missingDayPreviousTimePreservingSmallerComponents) : nil
+        var day = start
+        while day >= Self.firstDay && day <= Self.lastDay {
+            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
+            let f = DateFields(dayNumber: day)
+            if let month = c.month, f.month != month {
+                // The wanted month, and the neighbour that may hold its stand-in.
+                let neighbour = wanted > 0 ? month % 12 + 1 : (month + 10) % 12 + 1
+                if f.month != neighbour { day = monthJump(from: f, to: month, or: neighbour); continue }
+            }
+            let monthFirst = day - Int64(f.day) + 1, length = f.daysInMonth
+            // Whether a month (by its year, number and length) lacks the wanted day and is wanted.
+            func lacks(_ m: (year: Int, month: Int, length: Int)?) -> Bool {
+                guard let m, wanted > 0 ? wanted > m.length : -wanted > m.length else { return false }
+                return monthMatches(year: m.year, month: m.month)
+            }
+            let this = (year: f.year, month: f.month, length: length)
+            // This month's candidates in calendar order: its 1st as a stand-in, the wanted day, its
+            // last day as a stand-in.
+            for index in 0..<3 {
+                let (candidate, kind): (Int64, DayKind)
+                switch forward ? index : 2 - index {
+                case 0:
+                    guard let standInOnFirst, lacks(wanted > 0 ? monthBefore(f) : this) else { continue }
+                    (candidate, kind) = (monthFirst, standInOnFirst)
+                case 1:
+                    let dayOfMonth = wanted > 0 ? wanted : length + wanted + 1
+                    guard dayOfMonth >= 1 && dayOfMonth <= length else { continue }
+                    (candidate, kind) = (monthFirst + Int64(dayOfMonth - 1), .exact)
+                default:
+                    guard let standInOnLast, lacks(wanted > 0 ? this : monthAfter(f)) else { continue }
+                    (candidate, kind) = (monthFirst + Int64(length - 1), standInOnLast)
+                }
+                guard forward ? candidate >= day : candidate <= day else { continue }
+                if pattern.satisfiesDateFields(DateFields(dayNumber: candidate), standIn: kind != .exact) { return (candidate, kind) }
+            }
+            day = forward ? monthFirst + Int64(length) : monthFirst - 1
+        }
+        return nil
+    }
+
+    /// The month before `f`'s (none before year 1): its year, number and length.
+    private func monthBefore(_ f: DateFields) -> (year: Int, month: Int, length: Int)? {
+        let (year, month) = f.month == 1 ? (f.year - 1, 12) : (f.year, f.month - 1)
+        guard year >= 1 else { return nil }
+        return (year, month, Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))))
+    }
+
+    /// The month after `f`'s (none after 9999).
+    private func monthAfter(_ f: DateFields) -> (year: Int, month: Int, length: Int)? {
+        let (year, month) = f.month == 12 ? (f.year + 1, 1) : (f.year, f.month + 1)
+        guard year <= 9999 else { return nil }
+        return (year, month, Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))))
+    }
+
+    private func monthMatches(year: Int, month: Int) -> Bool {
+        (pattern.components.year.map { $0 == year } ?? true) && (pattern.components.month.map { $0 == month } ?? true)
+    }
+
+    /// With a fixed year: where to go when `day` is in another year (`.some(nil)`: nowhere, the
+    /// year is behind the search), or `nil` when `day` is in the year.
+    private func yearJump(from day: Int64) -> Int64?? {
+        guard let year = pattern.components.year else { return nil }
+        let dayYear = CivilArithmetic.civilFromDays(day).year
+        if dayYear == Int64(year) { return nil }
+        if forward {
+            return dayYear < Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)) : .some(nil)
+        }
+        return dayYear > Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)) : .some(nil)
+    }
+
+    /// The nearest day beyond `f`'s month, in the search direction, that lies in month `a` or `b`:
+    /// forward its first day, backward its last.
+    private func monthJump(from f: DateFields, to a: Int, or b: Int) -> Int64 {
+        var (year, month) = (Int64(f.year), Int64(f.month))
+        repeat {
+            if forward { (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1) }
+            else { (year, month) = month == 1 ? (year - 1, 12) : (year, month - 1) }
+        } while month != Int64(a) && month != Int64(b)
+        return forward ? CivilArithmetic.daysFromCivil(year: year, month: month, day: 1)
+                       : CivilArithmetic.daysFromCivil(year: year, month: month, day: CivilArithmetic.daysInMonth(year: year, month: month))
+    }
+}
+
+extension ConsistentPattern {
+    /// Patterns that can never match, answered without searching: ordinals 6 and 7, and with
+    /// `strict` a day that no month of the wanted month (and year) has.
+    func neverMatches(matchingPolicy: MatchingPolicy) -> Bool {
+        let c = components
+        if let ordinal = c.weekdayOrdinal, ordinal > 5 { return true }
+        if matchingPolicy == .strict, let day = c.day, let month = c.month {
+            let longest = CivilArithmetic.daysInMonth(year: Int64(c.year ?? 2000), month: Int64(month))   // 2000: leap
+            if abs(day) > Int(longest) { return true }
+        }
+        return false
+    }
+}
