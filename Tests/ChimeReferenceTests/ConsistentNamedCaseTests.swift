@@ -106,6 +106,20 @@ import Chime
         try Self.check("UTC", p, .previousTimePreservingSmallerComponents, start: start,
                        expect: "2026-04-30T09:00:00Z missingDayPreviousTimePreservingSmallerComponents")
         try Self.check("UTC", p, .strict, start: start, expect: "2026-05-31T09:00:00Z exact")
+        // {day: -31, hour: 9} after 2026-03-31T12:00Z: April's −31st would be March 31st (before
+        // the month), so the first day after it is April 1st; strict skips April and May's −31st
+        // is May 1st. previousTimePreservingSmallerComponents stands in March 31 09:00 for April
+        // (before the start), so it fires May 1 09:00 exact.
+        let n = RefPattern(day: -31, hour: 9)
+        let nStart = "2026-03-31T12:00:00Z"
+        try Self.check("UTC", n, .nextTime, start: nStart, expect: "2026-04-01T00:00:00Z missingDayNextTime")
+        try Self.check("UTC", n, .nextTimePreservingSmallerComponents, start: nStart,
+                       expect: "2026-04-01T09:00:00Z missingDayNextTimePreservingSmallerComponents")
+        try Self.check("UTC", n, .strict, start: nStart, expect: "2026-05-01T09:00:00Z exact")
+        try Self.check("UTC", n, .previousTimePreservingSmallerComponents, start: nStart, expect: "2026-05-01T09:00:00Z exact")
+        // Backward from 2026-04-15: April's −31st stands in on March 31 (the last day before it).
+        try Self.check("UTC", n, .previousTimePreservingSmallerComponents, .backward, start: "2026-04-15T00:00:00Z",
+                       expect: "2026-03-31T09:00:00Z missingDayPreviousTimePreservingSmallerComponents")
     }
 
     // Rare patterns. {month: 2, day: 29, weekday: 1}: Feb 29 2024 was a Thursday; 4 years later

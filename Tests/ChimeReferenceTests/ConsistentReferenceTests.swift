@@ -138,6 +138,8 @@ enum ReferenceCaseGenerator {
             }
             if chance(8) { p.nanosecond = rnd(0...999_999_999) }
         }
+        // Days of the month: mostly positive, a quarter counted from the month's end (negative).
+        func anyDay() -> Int { chance(4) ? -rnd(1...31) : rnd(1...31) }
         let yearNear = min(9999, max(1, anchor.year + [0, 0, 1, -1, 2, -2, rnd(-60...60)][rnd(0...6)]))
 
         switch rnd(0...17) {
@@ -147,9 +149,9 @@ enum ReferenceCaseGenerator {
         case 2: p.nanosecond = rnd(0...999_999_999)                                     // nanosecond only
         case 3: p.second = rnd(0...59); if chance(3) { p.nanosecond = rnd(0...999_999_999) }   // second only
         case 4: p.year = yearNear; addTime()                                           // fixed year
-        case 5: p.year = yearNear; if chance(2) { p.month = rnd(1...12) }; if chance(3) { p.day = rnd(1...31) }
-        case 6: p.month = chance(2) ? anchor.month : rnd(1...12); if chance(2) { p.day = rnd(1...31) }; if chance(2) { addTime() }
-        case 7: p.day = chance(2) ? rnd(28...31) : rnd(1...31); if chance(3) { p.month = rnd(1...12) }; if chance(4) { p.year = yearNear }; if chance(2) { addTime() }
+        case 5: p.year = yearNear; if chance(2) { p.month = rnd(1...12) }; if chance(3) { p.day = anyDay() }
+        case 6: p.month = chance(2) ? anchor.month : rnd(1...12); if chance(2) { p.day = anyDay() }; if chance(2) { addTime() }
+        case 7: p.day = chance(2) ? (chance(3) ? -rnd(28...31) : rnd(28...31)) : anyDay(); if chance(3) { p.month = rnd(1...12) }; if chance(4) { p.year = yearNear }; if chance(2) { addTime() }
         case 8: p.weekday = rnd(1...7); if chance(3) { p.month = rnd(1...12) }; if chance(2) { addTime() }
         case 9:
             p.weekdayOrdinal = chance(2) ? rnd(1...5) : -rnd(1...5)
@@ -178,7 +180,7 @@ enum ReferenceCaseGenerator {
             case 5: p.month = 1; p.dayOfYear = rnd(32...366)
             case 6: p.weekOfYear = 53; p.weekday = rnd(1...7); if chance(2) { p.month = [1, 12][rnd(0...1)] }
             case 7: p.weekOfMonth = 6; if chance(2) { p.weekday = rnd(1...7) }
-            default: p.month = [2, 4, 6, 9, 11][rnd(0...4)]; p.day = rnd(29...31); if chance(2) { p.weekday = rnd(1...7) }
+            default: p.month = [2, 3, 4, 5, 6, 9, 11][rnd(0...6)]; p.day = rnd(29...31) * (chance(3) ? -1 : 1); if chance(2) { p.weekday = rnd(1...7) }
             }
             if chance(2) { addTime() }
         case 15, 16:   // wall times inside a nearby gap or overlap, with that date's fields
@@ -201,7 +203,7 @@ enum ReferenceCaseGenerator {
                 switch rnd(0...12) {
                 case 0: p.year = yearNear
                 case 1: p.month = rnd(1...12)
-                case 2: p.day = rnd(1...31)
+                case 2: p.day = anyDay()
                 case 3: p.hour = rnd(0...23)
                 case 4: p.minute = rnd(0...59)
                 case 5: p.second = rnd(0...59)

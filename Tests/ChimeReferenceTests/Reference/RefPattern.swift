@@ -120,7 +120,8 @@ struct RefMatcher {
     func satisfiesAll(_ d: RefDay) -> Bool {
         if let y = p.year, d.year != y { return false }
         if let m = p.month, d.month != m { return false }
-        if let k = p.day, d.day != k { return false }
+        // day > 0: the day of the month; day < 0 counts from the month's end (−1 = the last day).
+        if let k = p.day, d.day != (k > 0 ? k : d.dim + k + 1) { return false }
         return satisfiesOthers(d)
     }
 
@@ -150,37 +151,49 @@ struct RefMatcher {
     }
 
     /// Section 2: the missing-day stand-in `d` is, if any (its adjustment). `day` must be given,
-    /// the policy not strict; the missing month must satisfy the given year and month; the
-    /// stand-in date must satisfy every other given date field.
+    /// the policy not strict; the missing month (fewer than |day| days) must satisfy the given year
+    /// and month; the stand-in date must satisfy every other given date field. A missing positive
+    /// day lies after its month: the next month's 1st, or the month's own last day. A missing
+    /// negative day lies before its month: the month's own 1st, or the previous month's last day.
+    /// Stand-ins stay inside 0001-01-01…9999-12-31 (a day number ≥ 0; the walks never go later).
     func standIn(_ d: RefDay) -> RefAdjustment? {
-        guard let wantedDay = p.day, wantedDay > 28 else { return nil }
-        switch matching {
-        case .strict:
-            return nil
-        case .nextTime, .nextTimePreservingSmallerComponents:
+        guard let wantedDay = p.day, abs(wantedDay) > 28, matching != .strict else { return nil }
+        let next = matching != .previousTimePreservingSmallerComponents
+        // The month whose wanted day is missing, for which `d` would stand in.
+        let missing: (year: Int, month: Int)
+        switch (wantedDay > 0, next) {
+        case (true, true):      // d is the 1st of the month after the missing month
             guard d.day == 1, d.n > RefCal.firstDay else { return nil }
-            let (py, pm) = d.month == 1 ? (d.year - 1, 12) : (d.year, d.month - 1)
-            guard py >= 1, RefCal.daysInMonth(py, pm) < wantedDay else { return nil }
-            if let y = p.year, y != py { return nil }
-            if let m = p.month, m != pm { return nil }
-            guard satisfiesOthers(d) else { return nil }
-            return matching == .nextTime ? .missingDayNextTime : .missingDayNextTimePreservingSmallerComponents
-        case .previousTimePreservingSmallerComponents:
-            guard d.day == d.dim, d.dim < wantedDay else { return nil }
-            if let y = p.year, y != d.year { return nil }
-            if let m = p.month, m != d.month { return nil }
-            guard satisfiesOthers(d) else { return nil }
-            return .missingDayPreviousTimePreservingSmallerComponents
+            missing = d.month == 1 ? (d.year - 1, 12) : (d.year, d.month - 1)
+        case (true, false):     // d is the last day of the missing month
+            guard d.day == d.dim else { return nil }
+            missing = (d.year, d.month)
+        case (false, true):     // d is the 1st of the missing month
+            guard d.day == 1 else { return nil }
+            missing = (d.year, d.month)
+        case (false, false):    // d is the last day of the month before the missing month
+            guard d.day == d.dim else { return nil }
+            missing = d.month == 12 ? (d.year + 1, 1) : (d.year, d.month + 1)
+        }
+        guard missing.year >= 1, missing.year <= 9999, RefCal.daysInMonth(missing.year, missing.month) < abs(wantedDay) else { return nil }
+        if let y = p.year, y != missing.year { return nil }
+        if let m = p.month, m != missing.month { return nil }
+        guard satisfiesOthers(d) else { return nil }
+        switch matching {
+        case .nextTime: return .missingDayNextTime
+        case .nextTimePreservingSmallerComponents: return .missingDayNextTimePreservingSmallerComponents
+        default: return .missingDayPreviousTimePreservingSmallerComponents
         }
     }
 
     /// Day-number bounds outside which nothing (wanted date or stand-in) can lie, from the
-    /// given year (stand-ins of a year's months lie in that year or on January 1st after it) and
+    /// given year (stand-ins of a year's months lie in that year, on January 1st after it or on
+    /// December 31st before it) and
     /// yearForWeekOfYear (a week-numbering year Y only holds dates of calendar years Y−1…Y+1).
     /// nil when neither is given: the pattern is then periodic with the 400-year cycle.
     var yearBounds: (lo: Int, hi: Int)? {
         var lo = Int.min, hi = Int.max
-        if let y = p.year { lo = max(lo, RefCal.daysBeforeYear(y)); hi = min(hi, RefCal.daysBeforeYear(y + 1)) }
+        if let y = p.year { lo = max(lo, RefCal.daysBeforeYear(y) - 1); hi = min(hi, RefCal.daysBeforeYear(y + 1)) }
         if let y = p.yearForWeekOfYear {
             lo = max(lo, RefCal.daysBeforeYear(max(1, y - 1))); hi = min(hi, RefCal.daysBeforeYear(y + 2) - 1)
         }
