@@ -6,17 +6,18 @@ import Chime
 /// of docs/semantics.md (Reference/, which shares no code with the engine), on seeded random cases.
 ///
 /// Environment:
-/// - CHIME_REFERENCE_CASES (default 2000), CHIME_REFERENCE_SEED (default 2026)
+/// - CHIME_REFERENCE_CASES (default 1000: about 30 s in a debug build, most of it the engine), CHIME_REFERENCE_SEED (default 2026)
 /// - CHIME_REFERENCE_SHARD=k/n: only cases with index % n == k − 1 (k in 1...n)
 /// - CHIME_REFERENCE_REPORT=path: every differing case as a replayable line, with both answers
 ///   as `#` comment lines
 /// - CHIME_REFERENCE_REPLAY=path: run the case lines of that file instead of generating
+/// - CHIME_REFERENCE_DUMP=path: every compared case with the reference's answer (to inspect coverage)
 @Suite struct ConsistentReferenceTests {
     static let database = ZoneDatabase(preference: .tzif, tzifDirectory: ReferenceFixtures.zoneinfoDirectory)
 
     @Test func consistentEngineMatchesReference() throws {
         let env = ProcessInfo.processInfo.environment
-        let total = env["CHIME_REFERENCE_CASES"].flatMap(Int.init) ?? 2000
+        let total = env["CHIME_REFERENCE_CASES"].flatMap(Int.init) ?? 1000
         let seed = env["CHIME_REFERENCE_SEED"].flatMap(UInt64.init) ?? 2026
         var shard = (k: 1, n: 1)
         if let s = env["CHIME_REFERENCE_SHARD"] {
@@ -31,7 +32,7 @@ import Chime
             }
         } else {
             for i in 0..<total where i % shard.n == shard.k - 1 {
-                var rng = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15)
+                var rng = ReferenceCaseGenerator.rng(seed: seed, index: i)
                 cases.append((i, ReferenceCaseGenerator.make(&rng)))
             }
         }
@@ -39,6 +40,8 @@ import Chime
         var compared = 0, invalid = 0, slow: [(Double, String)] = []
         var kinds: [String: Int] = [:]
         var engineTime = 0.0, referenceTime = 0.0
+        var dump: String? = env["CHIME_REFERENCE_DUMP"] != nil ? "" : nil     // every case with the reference's answer
+        defer { if let path = env["CHIME_REFERENCE_DUMP"], let dump { try? dump.write(toFile: path, atomically: true, encoding: .utf8) } }
         for (i, c) in cases {
             let began = Date()
             let rules = try Self.database.rules(for: c.zone)
@@ -49,11 +52,13 @@ import Chime
             referenceTime += Date().timeIntervalSince(engineDone)
             compared += 1
             kinds[reference.hasPrefix("throws") ? "throws" : reference == "[]" ? "no fire" : "fires", default: 0] += 1
+            for adj in RefAdjustment.allCases where adj != .exact && reference.contains(" \(adj.rawValue)") { kinds[adj.rawValue, default: 0] += 1 }
+            if dump != nil { dump! += "\(c.line)\n# case \(i) reference: \(reference)\n" }
             if engine != reference {
                 differences.append("\(c.line)\n# case \(i)\n# engine:    \(engine)\n# reference: \(reference)")
             }
             let took = Date().timeIntervalSince(began)
-            if took > 1 { slow.append((took, c.line)) }
+            if took > 0.5 { slow.append((took, "engine \(String(format: "%.2f", engineDone.timeIntervalSince(began))) s: " + c.line)) }
         }
         print("reference: \(compared) compared, \(invalid) invalid for the engine, \(differences.count) differences; outcomes \(kinds); engine \(String(format: "%.1f", engineTime)) s, reference \(String(format: "%.1f", referenceTime)) s")
         for (t, l) in slow.sorted(by: { $0.0 > $1.0 }).prefix(5) { print("reference: slow case \(String(format: "%.2f", t)) s: \(l)") }
@@ -82,22 +87,49 @@ enum ReferenceCaseGenerator {
         return t
     }
 
+    /// CHIME_REFERENCE_SHAPE=k forces one pattern shape (0…21), for targeted runs.
+    static let forcedShape = ProcessInfo.processInfo.environment["CHIME_REFERENCE_SHAPE"].flatMap(Int.init)
+
+    /// Case `index`'s generator: its state is a SplitMix64 output of (seed, index), so the cases'
+    /// streams are unrelated (seeding with seed + index × the SplitMix increment would make case
+    /// i's stream case i − 1's shifted by one draw).
+    static func rng(seed: UInt64, index: Int) -> SplitMix64 {
+        var mixer = SplitMix64(seed: seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
+        _ = mixer.next()
+        return SplitMix64(seed: mixer.next())
+    }
+
     static func make(_ rng: inout SplitMix64) -> ReferenceCase {
         let zones = ReferenceFixtures.zoneIdentifiers
         let zone = zones[rng.next(in: 0...(zones.count - 1))]
         let trans = transitions(zone)
         let rules = try! ConsistentReferenceTests.database.rules(for: zone)
 
-        // Start: half within a day of a real transition, half anywhere in 1900…2100.
+        func rnd(_ r: ClosedRange<Int>) -> Int { rng.next(in: r) }
+        func chance(_ k: Int) -> Bool { rng.next(in: 1...k) == 1 }
+        let direction = RefDirection.allCases[rnd(0...1)]
+        let drawn = rnd(0...21)
+        let shape = forcedShape ?? drawn
+        let aimsAtTransition = (15...20).contains(shape)
+
+        // Start: half within a day of a real transition, half anywhere in 1900…2100. Shapes aimed
+        // at a transition's wall times start up to a day before it (forward) or after it
+        // (backward), so the search crosses it.
         var near: ZoneTransition? = nil
         var startSeconds: Int64
-        if !trans.isEmpty, rng.next(in: 0...1) == 0 {
-            let t = trans[rng.next(in: 0...(trans.count - 1))]
+        if !trans.isEmpty, aimsAtTransition || rng.next(in: 0...1) == 0 {
+            // Mostly a DST-like transition (a gap or overlap of 30 minutes or more), when the zone has one.
+            let big = trans.filter { abs($0.wallClockChange) >= 1800 }
+            let pool = !big.isEmpty && !chance(5) ? big : trans
+            let t = pool[rng.next(in: 0...(pool.count - 1))]
             near = t
-            switch rng.next(in: 0...5) {
+            let sign: Int64 = direction == .forward ? -1 : 1
+            switch rng.next(in: 0...7) {
             case 0: startSeconds = t.instant.seconds
             case 1: startSeconds = t.instant.seconds - 1
-            default: startSeconds = t.instant.seconds + Int64(rng.next(in: -86_400...86_400))
+            case 2, 3 where !aimsAtTransition: startSeconds = t.instant.seconds + Int64(rng.next(in: -86_400...86_400))
+            case 4, 5: startSeconds = t.instant.seconds + sign * Int64(rng.next(in: 0...7_200))
+            default: startSeconds = t.instant.seconds + sign * Int64(rng.next(in: 0...86_400))
             }
         } else {
             startSeconds = Int64(rng.next(in: -2_208_988_800...4_133_980_799))
@@ -123,8 +155,6 @@ enum ReferenceCaseGenerator {
         }
 
         var p = RefPattern()
-        func rnd(_ r: ClosedRange<Int>) -> Int { rng.next(in: r) }
-        func chance(_ k: Int) -> Bool { rng.next(in: 1...k) == 1 }
         func addTime() {
             switch rnd(0...5) {
             case 0: p.hour = rnd(0...23)
@@ -140,9 +170,9 @@ enum ReferenceCaseGenerator {
         }
         // Days of the month: mostly positive, a quarter counted from the month's end (negative).
         func anyDay() -> Int { chance(4) ? -rnd(1...31) : rnd(1...31) }
-        let yearNear = min(9999, max(1, anchor.year + [0, 0, 1, -1, 2, -2, rnd(-60...60)][rnd(0...6)]))
+        let yearNear = min(9999, max(1, anchor.year + [0, 0, 0, 1, -1, 2, -2, rnd(-60...60)][rnd(0...7)]))
 
-        switch rnd(0...17) {
+        switch shape {
         case 0, 1:   // time only
             addTime()
             if p.hour == nil && p.minute == nil && p.second == nil && p.nanosecond == nil { p.hour = rnd(0...23) }
@@ -183,21 +213,38 @@ enum ReferenceCaseGenerator {
             default: p.month = [2, 3, 4, 5, 6, 9, 11][rnd(0...6)]; p.day = rnd(29...31) * (chance(3) ? -1 : 1); if chance(2) { p.weekday = rnd(1...7) }
             }
             if chance(2) { addTime() }
-        case 15, 16:   // wall times inside a nearby gap or overlap, with that date's fields
+        case 15, 16, 17, 18:   // wall times inside a nearby gap or overlap, with that date's fields
             if let (day, sod) = transitionWall() {
                 p.hour = sod / 3600; p.minute = sod / 60 % 60
                 if chance(3) { p.second = sod % 60 }
                 if chance(6) { p.nanosecond = rnd(0...999_999_999) }
-                switch rnd(0...6) {
+                if chance(5) { p.hour = nil }                       // every hour at that minute
+                switch rnd(0...9) {
                 case 0: p.day = day.day
                 case 1: p.month = day.month; p.day = day.day
                 case 2: p.weekday = day.weekday
                 case 3: p.weekday = day.weekday; p.weekdayOrdinal = (day.day - 1) / 7 + 1; p.month = day.month
                 case 4: p.year = day.year; p.month = day.month; p.day = day.day
                 case 5: p.dayOfYear = day.dayOfYear
+                case 6: p.weekday = day.weekday; p.weekdayOrdinal = -((day.dim - day.day) / 7 + 1)
+                case 7: p.day = day.day - day.dim - 1                 // the same day counted from the month's end
+                case 8: p.year = day.year
                 default: break
                 }
             } else { p.hour = rnd(0...23); p.minute = rnd(0...59) }
+        case 19, 20:   // missing-day stand-ins that land in a nearby gap or overlap
+            if let (day, sod) = transitionWall() {
+                if chance(3) { p.hour = sod / 3600; p.minute = sod / 60 % 60 }
+                if day.day == 1 {            // the 1st stands in for the previous month's missing day, or its own negative one
+                    p.day = chance(2) ? rnd(29...31) : -rnd(29...31)
+                } else if day.day == day.dim {   // the last day stands in (previous-time policy)
+                    p.day = chance(2) ? rnd((day.dim + 1)...32) : -rnd(29...31)
+                    if p.day == 32 { p.day = 31 }
+                } else {
+                    p.day = chance(2) ? rnd(29...31) : -rnd(29...31)
+                }
+                if chance(3) { p.weekday = day.weekday }
+            } else { p.day = rnd(29...31) }
         default:   // anything: a random subset of every field
             for _ in 0..<rnd(1...3) {
                 switch rnd(0...12) {
@@ -229,7 +276,7 @@ enum ReferenceCaseGenerator {
         let trigger = RefTrigger(pattern: p,
                                  matching: RefMatching.allCases[rnd(0...3)],
                                  repeated: RefRepeated.allCases[rnd(0...1)],
-                                 direction: RefDirection.allCases[rnd(0...1)],
+                                 direction: direction,
                                  weekRules: weekRules,
                                  gap: gaps[rnd(0...(gaps.count - 1))],
                                  overlap: overlaps[rnd(0...(overlaps.count - 1))])
@@ -257,7 +304,7 @@ enum ReferenceCaseGenerator {
         var genTime = 0.0, refTime = 0.0, slow: [String] = []
         defer { print("mirror: generation \(genTime) s, reference \(refTime) s; slow: \(slow.prefix(5))") }
         for i in 0..<total {
-            var rng = SplitMix64(seed: 0xC0FFEE &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15)
+            var rng = ReferenceCaseGenerator.rng(seed: 0xC0FFEE, index: i)
             let t0 = Date()
             var c = ReferenceCaseGenerator.make(&rng)
             genTime += Date().timeIntervalSince(t0)
