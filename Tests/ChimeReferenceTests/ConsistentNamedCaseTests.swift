@@ -122,6 +122,36 @@ import Chime
                        expect: "2026-03-31T09:00:00Z missingDayPreviousTimePreservingSmallerComponents")
     }
 
+    // A stand-in in a gap keeps its missing-day adjustment (section 2, last paragraph). Asuncion
+    // skipped 1978-10-01 00:00–01:00 (-04 → -03 at T = 04:00Z). {day: 31}: September has no 31st,
+    // so nextTime stands in October 1 00:00, which is in the gap: nextValid (nextTime's gap
+    // default) gives T, `previous` gives 00:00 − (−03:00) = 03:00Z, both labelled
+    // missingDayNextTime. Reading (not spelled out by the doc): a stand-in wall time in a gap
+    // "resolves like any other", so `reject` fails the search for it too.
+    @Test func standInInGap() throws {
+        let p = RefPattern(day: 31)
+        let start = "1978-09-15T00:00:00Z"
+        try Self.check("America/Asuncion", p, .nextTime, start: start, expect: "1978-10-01T04:00:00Z missingDayNextTime")
+        try Self.check("America/Asuncion", p, .nextTime, gap: .previous, start: start, expect: "1978-10-01T03:00:00Z missingDayNextTime")
+        try Self.check("America/Asuncion", p, .nextTime, gap: .reject, start: start, expect: "throws wallTimeSkipped")
+        // nextTimePreservingSmallerComponents keeps the time: 00:30 is in the gap, shift (its
+        // default) reads it at -04: 04:30Z.
+        try Self.check("America/Asuncion", RefPattern(day: 31, hour: 0, minute: 30), .nextTimePreservingSmallerComponents, start: start,
+                       expect: "1978-10-01T04:30:00Z missingDayNextTimePreservingSmallerComponents")
+    }
+
+    // The calendar's edges (section 4: "within years 1–9999"). New York's offset before 1883 is
+    // its LMT, -4:56:02, so 0001-01-01 00:00 local is 04:56:02Z; nothing fires before it, and
+    // 9999-12-31 23:00 UTC is the last {hour: 23}.
+    @Test func calendarEdges() throws {
+        try Self.check("America/New_York", RefPattern(hour: 0), .strict, .backward, start: "0001-01-03T00:00:00Z", count: 3,
+                       expect: "0001-01-02T04:56:02Z exact, 0001-01-01T04:56:02Z exact")
+        try Self.check("UTC", RefPattern(hour: 23), start: "9999-12-30T12:00:00Z", count: 3,
+                       expect: "9999-12-30T23:00:00Z exact, 9999-12-31T23:00:00Z exact")
+        // {month: 2, day: 29} strict forward from 9996-03-01: 9999 is not a leap year: none.
+        try Self.check("UTC", RefPattern(month: 2, day: 29), start: "9996-03-01T00:00:00Z", expect: "")
+    }
+
     // Rare patterns. {month: 2, day: 29, weekday: 1}: Feb 29 2024 was a Thursday; 4 years later
     // (1461 days = 208 weeks + 5) Tuesday 2028, then Sunday 2032-02-29. Strict: no stand-ins.
     // {month: 2, day: 30} strict and {weekdayOrdinal: 6} never match: no fire, either way.

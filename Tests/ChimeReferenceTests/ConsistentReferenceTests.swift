@@ -12,6 +12,8 @@ import Chime
 ///   as `#` comment lines
 /// - CHIME_REFERENCE_REPLAY=path: run the case lines of that file instead of generating
 /// - CHIME_REFERENCE_DUMP=path: every compared case with the reference's answer (to inspect coverage)
+/// - CHIME_REFERENCE_SHAPE=k (0…21), CHIME_REFERENCE_ZONES=a,b,…: targeted runs (one pattern shape,
+///   chosen zones)
 @Suite struct ConsistentReferenceTests {
     static let database = ZoneDatabase(preference: .tzif, tzifDirectory: ReferenceFixtures.zoneinfoDirectory)
 
@@ -89,6 +91,8 @@ enum ReferenceCaseGenerator {
 
     /// CHIME_REFERENCE_SHAPE=k forces one pattern shape (0…21), for targeted runs.
     static let forcedShape = ProcessInfo.processInfo.environment["CHIME_REFERENCE_SHAPE"].flatMap(Int.init)
+    /// CHIME_REFERENCE_ZONES=a,b,… draws zones from that list only, for targeted runs.
+    static let forcedZones = ProcessInfo.processInfo.environment["CHIME_REFERENCE_ZONES"].map { $0.split(separator: ",").map(String.init) }
 
     /// Case `index`'s generator: its state is a SplitMix64 output of (seed, index), so the cases'
     /// streams are unrelated (seeding with seed + index × the SplitMix increment would make case
@@ -100,7 +104,7 @@ enum ReferenceCaseGenerator {
     }
 
     static func make(_ rng: inout SplitMix64) -> ReferenceCase {
-        let zones = ReferenceFixtures.zoneIdentifiers
+        let zones = forcedZones ?? ReferenceFixtures.zoneIdentifiers
         let zone = zones[rng.next(in: 0...(zones.count - 1))]
         let trans = transitions(zone)
         let rules = try! ConsistentReferenceTests.database.rules(for: zone)

@@ -7,14 +7,21 @@
 // A backward step is the mirror image.
 //
 // Why stopping is sound. Every instant a wall time w (with nanoseconds ns) can give lies in
-// [(w − maxOffset, ns), (w − minOffset, ns)]: a unique or overlapping instant is w − o for one of
-// the zone's offsets o; a gap has T + before ≤ w < T + after, so T ∈ (w − maxOffset, w − minOffset],
-// `shift` gives w − before and `previous` w − after. So forward:
-// - a wall time with (w − minOffset, ns) ≤ start gives nothing after the start (skipped unresolved;
-//   this also covers every day before the walk's first day);
-// - once a wall time has (w − maxOffset, ns) > best, it and all later wall times (walked in
-//   ascending order) only give instants, and reject T's, after best: strictly after, so no tie
-//   (whose adjustment could win) is missed either. Then the step ends.
+// [(w − max, ns), (w − min, ns)] for the smallest and largest offset in effect around it: a
+// unique or overlapping instant is w − off(u); a gap has T + before ≤ w < T + after, so
+// T ∈ (w − after, w − before], `shift` gives w − before and `previous` w − after. The offsets
+// involved (off(u), and before/after at T − 1 and T) are all in effect within
+// [w − maxOffset − span − 1, w − minOffset + span + 1], where span = maxOffset − minOffset over the
+// whole zone bounds any gap's length; the reference takes min and max over that interval for
+// each day (`dayOffsets`, from the TZif table checked against glibc). So forward:
+// - a wall time with (w − min, ns) ≤ start gives nothing after the start (skipped unresolved;
+//   this also covers every day before the walk's first day, chosen with the zone's minOffset);
+// - once best is known, an instant in (start, best] and its gap's T − 1 and T lie in
+//   R = [start − span − 1, best + span + 1] (a `shift` instant is less than span after its T, a
+//   `previous` one less than span before it), so with maxR the largest offset in effect on R,
+//   a wall time with (w − maxR, ns) > best gives nothing in (start, best], and neither does any
+//   later one (walked in ascending order): no nearer instant and no tie (whose adjustment could
+//   win) is missed, and no reject T ≤ best either. Then the step ends.
 // - the walk also ends at the edge of the calendar (9999-12-31 or 0001-01-01: section 4's
 //   "within years 1–9999"), and at the bounds of the given year / yearForWeekOfYear
 //   (`RefMatcher.yearBounds`).

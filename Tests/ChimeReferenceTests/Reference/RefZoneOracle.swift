@@ -134,6 +134,8 @@ final class RefZoneOracle: @unchecked Sendable {
         return (all, all.first!, all.last!)
     }
 
+    private var lastGap: (t: Int64, before: Int, after: Int)? = nil
+
     enum Resolution {
         case instants([Int64])                          // ascending, at least one
         case gap(t: Int64, before: Int, after: Int)
@@ -149,13 +151,20 @@ final class RefZoneOracle: @unchecked Sendable {
             if gmtoff(u) == o { found.append(u) }
         }
         if !found.isEmpty { return .instants(found.sorted()) }
+        // w has no instant. Consecutive wall times of a skipped stretch (a whole skipped day has
+        // 86 400 of them) share their gap: reuse the last bisection when w lies in its wall-clock
+        // interval [T + before, T + after) (the doc's description of the gap holding w; gaps of
+        // one zone never overlap on the wall clock, transitions being days apart).
+        if let g = lastGap, w >= g.t + Int64(g.before), w < g.t + Int64(g.after) { return .gap(t: g.t, before: g.before, after: g.after) }
         var lo = w - Int64(candidates.max), hi = w - Int64(candidates.min)
         precondition(lo + Int64(gmtoff(lo)) < w && hi + Int64(gmtoff(hi)) > w, "gap bisection precondition at \(w) in \(path)")
         while hi - lo > 1 {
             let mid = lo + (hi - lo) / 2
             if mid + Int64(gmtoff(mid)) < w { lo = mid } else { hi = mid }
         }
-        return .gap(t: hi, before: gmtoff(lo), after: gmtoff(hi))
+        let gap = (t: hi, before: gmtoff(lo), after: gmtoff(hi))
+        lastGap = gap
+        return .gap(t: gap.t, before: gap.before, after: gap.after)
     }
 }
 
