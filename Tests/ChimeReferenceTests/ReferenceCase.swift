@@ -110,6 +110,7 @@ struct ReferenceCase {
     /// An ISO rendering from the reference calendar, for humans reading reports.
     static func utc(_ s: Int64, _ ns: Int) -> String {
         let day = RefCal.wallDay(s)
+        guard day >= RefCal.firstDay else { return "before 0001-01-01" }   // (year 0 UTC: a far-east zone's first wall times)
         let c = RefCal.civil(day)
         let sod = Int(s - RefCal.wallSeconds(day: day, secondOfDay: 0))
         let frac = ns == 0 ? "" : "." + String(String(ns + 1_000_000_000).dropFirst())
