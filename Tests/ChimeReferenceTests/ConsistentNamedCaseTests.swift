@@ -96,6 +96,18 @@ import Chime
                        expect: "2026-03-09T06:30:00Z exact")
     }
 
+    // `reject` at its boundaries: {minute: 0} (every hour) in New York on 2026-03-08. 02:00 is in
+    // the gap (T = 07:00Z) and 03:00 EDT is T itself. Forward from 06:30Z: start < T and the
+    // answer is T (T ≤ answer), so it fails. Backward from 07:30Z: the answer 07:00Z is not before
+    // T, so 03:00 EDT fires; backward from exactly 07:00Z: T ≤ start and the answer (01:00 EST =
+    // 06:00Z) is before T, so it fails.
+    @Test func rejectBoundaries() throws {
+        let p = RefPattern(minute: 0)
+        try Self.check("America/New_York", p, gap: .reject, start: "2026-03-08T06:30:00Z", expect: "throws wallTimeSkipped")
+        try Self.check("America/New_York", p, .strict, .backward, gap: .reject, start: "2026-03-08T07:30:00Z", expect: "2026-03-08T07:00:00Z exact")
+        try Self.check("America/New_York", p, .strict, .backward, gap: .reject, start: "2026-03-08T07:00:00Z", expect: "throws wallTimeSkipped")
+    }
+
     // Section 2's example: {day: 31, hour: 9} in UTC after 2026-04-01 (April has no 31st).
     @Test func missingDayStandIns() throws {
         let p = RefPattern(day: 31, hour: 9)
