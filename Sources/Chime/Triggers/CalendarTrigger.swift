@@ -19,7 +19,8 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// Foundation's rules (`apple`, the default) or Chime's own (`consistent`, `docs/semantics.md`).
     public let semantics: Semantics
     let pattern: MatchPattern
-    /// The components as the consistent semantics reads them (`nil` in the apple semantics).
+    /// The components as the consistent semantics reads them (`nil` in the apple semantics, so
+    /// building an apple trigger allocates nothing).
     let consistentPattern: ConsistentPattern?
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?

@@ -18,7 +18,7 @@ public enum Trigger: Sendable, Hashable {
     /// the last fire strictly before it, as Foundation's `nextDate(…, direction: .backward)`).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         switch self {
-        case .calendar(let t): return try t.fire(from: instant, in: zone)
+        case .calendar(let t): return try t.nextFire(after: instant, in: zone)
         case .interval(let t): return t.nextFire(after: instant, in: zone)
         case .weekly(let t): return try t.nextFire(after: instant, in: zone)
         }

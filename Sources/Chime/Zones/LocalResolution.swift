@@ -1,43 +1,77 @@
-/// How a wall time (no offset) maps to instants in a zone. Data, not an exception: the caller's
-/// policy decides what to do with a gap or an overlap.
+/// How a wall time (no offset) maps to instants in a zone — the one place DST is decided. Data,
+/// not an exception: `instants(wall:nanosecond:gap:overlap:)` applies the caller's policy, and
+/// the calendar search, `chime resolve` and everything built on them go through it.
 ///
-/// Worked examples, America/New_York 2026:
-/// - `2026-07-01T12:00:00` is `.unique` at 16:00:00Z (EDT, -04:00).
-/// - `2026-03-08T02:30:00` falls in the spring-forward gap (02:00 EST -> 03:00 EDT at 07:00:00Z):
-///   `.gap` with `before` = EST and `after` = EDT. Read with the earlier offset it is 07:30:00Z
-///   (03:30 EDT, the RFC 5545 / Temporal "compatible" shift); with the later offset, 06:30:00Z (01:30 EST).
-/// - `2026-11-01T01:30:00` occurs twice (EDT -> EST at 06:00:00Z): `.overlap` with the earlier
+/// Worked examples, America/New_York 2026 (wall times as local seconds since 1970):
+/// - `2026-07-01T12:00:00` is `.unique` at 16:00:00Z (EDT, −04:00).
+/// - `2026-03-08T02:30:00` falls in the spring-forward gap (02:00 EST → 03:00 EDT at 07:00:00Z):
+///   `.gap(transition: 07:00:00Z, offsetBefore: −18000, offsetAfter: −14400)`. `shift` reads it
+///   with the earlier offset, 07:30:00Z (03:30 EDT, RFC 5545 / Temporal "compatible");
+///   `previous` with the later one, 06:30:00Z (01:30 EST); `nextValid` gives 07:00:00Z.
+/// - `2026-11-01T01:30:00` occurs twice (EDT → EST at 06:00:00Z): `.overlap` with the earlier
 ///   instant 05:30:00Z (EDT) and the later 06:30:00Z (EST).
 public enum LocalResolution: Sendable, Hashable {
-    case unique(ZonedInstant)
-    case gap(Gap)
-    case overlap(earlier: ZonedInstant, later: ZonedInstant)
+    /// The one instant (UTC seconds), and the offset in force at it.
+    case unique(Int64, offset: Int32)
+    /// Both instants (earlier first) and their offsets.
+    case overlap(earlier: Int64, earlierOffset: Int32, later: Int64, laterOffset: Int32)
+    /// The transition instant that skips the wall time (the first instant after the gap), with
+    /// the offsets either side.
+    case gap(transition: Int64, offsetBefore: Int32, offsetAfter: Int32)
 
-    /// A wall time skipped by a forward transition.
-    public struct Gap: Sendable, Hashable {
-        /// The wall time that does not exist.
-        public let local: CivilDateTime
-        /// The transition that skips it; its `instant` is the first valid instant after the gap.
-        public let transition: ZoneTransition
-
-        /// The wall time read with the offset in force before the gap: later than the gap on the
-        /// wall clock (02:30 EST = 03:30 EDT). RFC 5545's rule and Temporal's "compatible".
-        public var shiftedForward: ZonedInstant {
-            ZonedInstant(instant: Instant(seconds: local.localSeconds - Int64(transition.before.utcOffset),
-                                          nanoseconds: Int32(local.nanosecond)),
-                         type: transition.after)
+    /// The instants wall time `wall` (local seconds, with `nanosecond`) gives under the policies,
+    /// each with what was adjusted. Example: the New York gap above with `.shift` gives
+    /// 2026-03-08T07:30:00Z, `gapShiftedForward`; the overlap with `.both` gives 05:30:00Z
+    /// (`overlapFirst`) and 06:30:00Z (`overlapLast`).
+    public func instants(wall: Int64, nanosecond: Int32 = 0, gap: GapPolicy, overlap: OverlapPolicy) -> ResolvedWallTime {
+        switch self {
+        case let .unique(seconds, _):
+            return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: seconds, nanoseconds: nanosecond), .exact))
+        case let .overlap(earlier, _, later, _):
+            let first = AdjustedInstant(Instant(seconds: earlier, nanoseconds: nanosecond), .overlapFirst)
+            let last = AdjustedInstant(Instant(seconds: later, nanoseconds: nanosecond), .overlapLast)
+            switch overlap {
+            case .first: return ResolvedWallTime(first: first)
+            case .last: return ResolvedWallTime(first: last)
+            case .both: return ResolvedWallTime(first: first, second: last)
+            }
+        case let .gap(transition, before, after):
+            switch gap {
+            case .skip: return ResolvedWallTime()
+            case .reject: return ResolvedWallTime(rejectedAt: Instant(seconds: transition))
+            case .nextValid: return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: transition), .gapNextTime))
+            case .shift:
+                return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: wall - Int64(before), nanoseconds: nanosecond), .gapShiftedForward))
+            case .previous:
+                return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: wall - Int64(after), nanoseconds: nanosecond), .gapShiftedBackward))
+            }
         }
+    }
+}
 
-        /// The wall time read with the offset in force after the gap: earlier on the wall clock
-        /// (02:30 EDT = 01:30 EST).
-        public var shiftedBackward: ZonedInstant {
-            ZonedInstant(instant: Instant(seconds: local.localSeconds - Int64(transition.after.utcOffset),
-                                          nanoseconds: Int32(local.nanosecond)),
-                         type: transition.before)
-        }
+/// An instant and what was adjusted to reach it from a wall time.
+public struct AdjustedInstant: Sendable, Hashable {
+    public let instant: Instant
+    public let adjustment: FireAdjustment
 
-        /// Length of the gap in seconds (3600 for a one-hour spring-forward).
-        public var length: Int32 { transition.wallClockChange }
+    public init(_ instant: Instant, _ adjustment: FireAdjustment) {
+        self.instant = instant
+        self.adjustment = adjustment
+    }
+}
+
+/// What a gap or overlap policy makes of one wall time: no instant (a skipped gap), one, or two
+/// (`overlap: .both`), earlier first; with `gap: .reject`, the transition that skipped it.
+public struct ResolvedWallTime: Sendable, Hashable {
+    public var first: AdjustedInstant?
+    public var second: AdjustedInstant?
+    /// Set when the wall time is in a gap and the policy is `reject`: the gap's transition instant.
+    public var rejectedAt: Instant?
+
+    public init(first: AdjustedInstant? = nil, second: AdjustedInstant? = nil, rejectedAt: Instant? = nil) {
+        self.first = first
+        self.second = second
+        self.rejectedAt = rejectedAt
     }
 }
 

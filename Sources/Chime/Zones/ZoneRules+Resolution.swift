@@ -5,32 +5,19 @@ extension ZoneRules {
     /// 06:30:00Z (EST) -> `.overlap`; `2026-03-08T02:30:00` never happens (02:00 EST jumps to
     /// 03:00 EDT at 07:00:00Z) -> `.gap`.
     public func resolve(_ local: CivilDateTime) -> LocalResolution {
-        let nanos = Int32(local.nanosecond)
-        func zoned(_ seconds: Int64) -> ZonedInstant {
-            let instant = Instant(seconds: seconds, nanoseconds: nanos)
-            return ZonedInstant(instant: instant, type: type(at: instant))
-        }
-        switch resolve(localSeconds: local.localSeconds) {
-        case let .unique(seconds, _):
-            return .unique(zoned(seconds))
-        case let .overlap(earlier, _, later, _):
-            return .overlap(earlier: zoned(earlier), later: zoned(later))
-        case let .gap(transition, _, _):
-            let at = Instant(seconds: transition)
-            let change = ZoneTransition(instant: at, before: type(at: Instant(seconds: transition - 1)), after: type(at: at))
-            return .gap(.init(local: local, transition: change))
-        }
+        resolve(localSeconds: local.localSeconds)
     }
 
-    /// Allocation-free resolution on raw local seconds (the wall time as if it were UTC, in
-    /// seconds since 1970), with offsets rather than full types.
-    public enum RawResolution: Sendable, Hashable {
-        /// The one instant, and the offset in force at it.
-        case unique(Int64, offset: Int32)
-        /// Both instants (earlier first) and their offsets.
-        case overlap(earlier: Int64, earlierOffset: Int32, later: Int64, laterOffset: Int32)
-        /// The transition instant that skips the wall time, with the offsets either side.
-        case gap(transition: Int64, offsetBefore: Int32, offsetAfter: Int32)
+    /// `local` under the policies: its instants, each with its local time type and adjustment.
+    /// Example: New York `2026-03-08T02:30:00` with `.shift` is 07:30:00Z, EDT, `gapShiftedForward`.
+    public func resolve(_ local: CivilDateTime, gap: GapPolicy, overlap: OverlapPolicy) -> [Fire] {
+        let resolved = resolve(local).instants(wall: local.localSeconds, nanosecond: Int32(local.nanosecond), gap: gap, overlap: overlap)
+        return [resolved.first, resolved.second].compactMap { $0 }.map { Fire(instant: $0.instant, type: type(at: $0.instant), adjustment: $0.adjustment) }
+    }
+
+    /// The transition at `seconds` (the first instant of a gap's or overlap's new period).
+    public func transition(at seconds: Int64) -> ZoneTransition {
+        ZoneTransition(instant: Instant(seconds: seconds), before: type(at: Instant(seconds: seconds - 1)), after: type(at: Instant(seconds: seconds)))
     }
 
     /// The period in force at `seconds` (UTC), with real bounds: within `[start, end)` the table
@@ -76,7 +63,7 @@ extension ZoneRules {
     /// Example, America/New_York, 2026-03-08T02:30:00 (local seconds 1_772_937_000): the window
     /// holds EST until 07:00:00Z and EDT after. Read as EST it is 07:30:00Z, past EST's end; read
     /// as EDT it is 06:30:00Z, before EDT's start: `.gap(transition: 1_772_953_200, -18000, -14400)`.
-    public func resolve(localSeconds: Int64) -> RawResolution {
+    public func resolve(localSeconds: Int64) -> LocalResolution {
         let t = table
         // Map far-future (or, for rule-only zones, far-past) wall times into the table's cycle.
         var shift: Int64 = 0

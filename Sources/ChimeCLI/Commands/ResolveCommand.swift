@@ -20,12 +20,17 @@ enum ResolveCommand {
         let kind: String
         let candidates: [ZonedInstant]
         var transition: ZoneTransition?
+        func zoned(_ seconds: Int64) -> ZonedInstant {
+            let instant = Instant(seconds: seconds, nanoseconds: Int32(local.nanosecond))
+            return ZonedInstant(instant: instant, type: rules.type(at: instant))
+        }
         switch resolution {
-        case .unique(let z): (kind, candidates) = ("unique", [z])
-        case let .overlap(earlier, later): (kind, candidates) = ("overlap", [earlier, later])
-        case .gap(let gap):
-            (kind, candidates) = ("gap", [gap.shiftedBackward, gap.shiftedForward])
-            transition = gap.transition
+        case let .unique(seconds, _): (kind, candidates) = ("unique", [zoned(seconds)])
+        case let .overlap(earlier, _, later, _): (kind, candidates) = ("overlap", [zoned(earlier), zoned(later)])
+        case let .gap(at, before, after):
+            // Either side of the gap: the wall time read with the offset after it, then before it.
+            (kind, candidates) = ("gap", [zoned(local.localSeconds - Int64(after)), zoned(local.localSeconds - Int64(before))])
+            transition = rules.transition(at: at)
         }
         if args.json {
             var fields: [(String, JSON)] = [("zone", .string(rules.identifier)), ("local", .string(local.description)),
@@ -35,18 +40,20 @@ enum ResolveCommand {
             output.line(JSON.object(fields).serialized)
             return 0
         }
-        switch resolution {
-        case .unique(let z):
-            output.line("\(local) in \(rules.identifier) is unique: \(Formatting.zonedText(z))")
-        case let .overlap(earlier, later):
+        switch kind {
+        case "unique":
+            output.line("\(local) in \(rules.identifier) is unique: \(Formatting.zonedText(candidates[0]))")
+        case "overlap":
             output.line("\(local) in \(rules.identifier) happens twice (clocks fall back):")
-            output.line("  earlier  \(Formatting.zonedText(earlier))")
-            output.line("  later    \(Formatting.zonedText(later))")
-        case .gap(let gap):
-            let t = gap.transition
-            output.line("\(local) in \(rules.identifier) does not exist: clocks jump from \(Formatting.wallTime(t.instant, t.before)) \(t.before.abbreviation) to \(Formatting.wallTime(t.instant, t.after)) \(t.after.abbreviation) at \(t.instant) (a \(Formatting.duration(gap.length)) gap).")
-            output.line("  read with the offset after  (\(t.after.abbreviation)):  \(Formatting.zonedText(gap.shiftedBackward))")
-            output.line("  read with the offset before (\(t.before.abbreviation)):  \(Formatting.zonedText(gap.shiftedForward))")
+            output.line("  earlier  \(Formatting.zonedText(candidates[0]))")
+            output.line("  later    \(Formatting.zonedText(candidates[1]))")
+        default:
+            let t = transition!
+            output.line("\(local) in \(rules.identifier) does not exist: clocks jump from \(Formatting.wallTime(t.instant, t.before)) \(t.before.abbreviation) to \(Formatting.wallTime(t.instant, t.after)) \(t.after.abbreviation) at \(t.instant) (a \(Formatting.duration(t.wallClockChange)) gap).")
+            // Each line names the policy that picks it; the instant is shown in the offset in force at it.
+            output.line("  --gap previous   (earlier by the gap):       \(Formatting.zonedText(candidates[0]))")
+            output.line("  --gap nextValid  (the first instant after):  \(Formatting.zonedText(ZonedInstant(instant: t.instant, type: t.after)))")
+            output.line("  --gap shift      (later by the gap):         \(Formatting.zonedText(candidates[1]))")
         }
         return 0
     }

@@ -4,7 +4,7 @@ import Foundation
 // triggers against `Calendar.nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)`.
 //
 // Meant to live in Tests/ChimeTests/Support/ beside SeededRandom.swift (uses its `SplitMix64`).
-// Behaviour it reproduces is documented, with probes, in Tests/ChimeTests/Triggers/FoundationSemantics.md.
+// Behaviour it reproduces is documented, with probes, in docs/apple-semantics.md.
 //
 // Usage:
 //     var gen = FoundationCaseGenerator(seed: 42, zones: ids, transitions: { id in instants(id) })

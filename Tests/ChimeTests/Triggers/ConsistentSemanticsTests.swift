@@ -14,7 +14,7 @@ import Testing
                      direction: SearchDirection = .forward, gap: GapPolicy? = nil) throws -> Fire? {
         let trigger = try CalendarTrigger(components: c, matchingPolicy: matching, repeatedTimePolicy: repeated,
                                           direction: direction, gapPolicy: gap, semantics: semantics)
-        return try trigger.fire(from: at(start), in: rules(zone))
+        return try trigger.nextFire(after: at(start), in: rules(zone))
     }
 
     static func foundation(_ c: DateComponents, _ zone: String, _ start: String, matching: Calendar.MatchingPolicy = .nextTime,
@@ -153,7 +153,7 @@ import Testing
         #expect(fires.map(\.instant.description) == ["2027-01-31T09:00:00Z", "2027-02-28T09:00:00Z", "2027-03-31T09:00:00Z"])
         // Backward from March 1st: February's last day, 2028 being a leap year.
         let back = try CalendarTrigger(components: CalendarComponents(day: -1, hour: 9), direction: .backward, semantics: .consistent)
-        #expect(try back.fire(from: ConsistentSemanticsTests.at("2028-03-01T00:00:00Z"), in: ConsistentSemanticsTests.rules("UTC"))?
+        #expect(try back.nextFire(after: ConsistentSemanticsTests.at("2028-03-01T00:00:00Z"), in: ConsistentSemanticsTests.rules("UTC"))?
             .instant.description == "2028-02-29T09:00:00Z")
     }
 
@@ -168,11 +168,11 @@ import Testing
             (.strict, "2026-05-01T09:00:00Z"),
         ]
         for (policy, instant) in expected {
-            let fire = try CalendarTrigger(components: c, matchingPolicy: policy, semantics: .consistent).fire(from: start, in: utc)
+            let fire = try CalendarTrigger(components: c, matchingPolicy: policy, semantics: .consistent).nextFire(after: start, in: utc)
             #expect(fire?.instant.description == instant, "\(policy)")
         }
         let previous = try CalendarTrigger(components: c, matchingPolicy: .previousTimePreservingSmallerComponents, semantics: .consistent)
-        #expect(try previous.fire(from: ConsistentSemanticsTests.at("2026-03-31T00:00:00Z"), in: utc)?.instant.description
+        #expect(try previous.nextFire(after: ConsistentSemanticsTests.at("2026-03-31T00:00:00Z"), in: utc)?.instant.description
                 == "2026-03-31T09:00:00Z")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 @testable import Chime
 
 /// A class of Foundation `nextDate` bug that Chime deliberately does not copy
-/// (FoundationSemantics.md §4). The parity test explains a difference only through one of these,
+/// (docs/apple-semantics.md §4). The parity test explains a difference only through one of these,
 /// and only after checking, with Foundation's own `Calendar.dateComponents`, that Chime's answer
 /// is a genuine match Foundation missed (or that Foundation's answer is no match at all); each
 /// class has a named test in `FoundationDivergenceTests` that shows both answers.
@@ -19,7 +19,8 @@ struct FoundationDivergence: Sendable {
     }
 
     static let all: [FoundationDivergence] = [
-        subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternGivesUpInsideYear, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
+        subMinuteOffset, backwardWeekSearchReturnsNil, yearPatternStopsAfterOneCandidate, yearPatternAnswersOutsideYear,
+        yearPatternInventsMissingDay, weekPatternReturnsNonMatch, weekPatternSkipsMatch,
         nanosecondRounding, gapNotDetected, overlapNotDetected, skipsDayWithoutMidnight, backwardWeekLandsOnWeekEnd, backwardMissingDaySkipsMonths, backwardMonthMisanchors,
         backwardLandsOnDayEnd, backwardDaySearchSkipsMatch, returnsNilDespiteMatch, missesMatchAtOffsetChange,
     ]
@@ -79,34 +80,75 @@ struct FoundationDivergence: Sendable {
         c.direction == "backward" && foundation == nil && hasWeekFields(c) && isVerifiedMatch(c, chime)
     }
 
-    /// Q8: a pattern with a fixed year or week-year gives up (nil) although a match (or a missing
-    /// day's stand-in) in that year exists, answers with a date in another year, answers — once
-    /// the year's only match has passed — with a date that matches nothing although no day is
-    /// missing, or, searching backward, lands on an instant that matches nothing while Chime's
-    /// answer is a verified match.
-    static let yearPatternGivesUpInsideYear = FoundationDivergence(test: "foundationYearPatternGivesUpInsideYear") { c, chime, foundation in
-        guard c.year != nil || c.yearForWeekOfYear != nil else { return false }
-        if let foundation {
-            let wrong = FoundationOracle.mismatches(c, seconds: foundation.seconds, nanoseconds: foundation.nanoseconds)
-            let wrongYear = wrong.contains { $0 == "year" || $0 == "yearForWeekOfYear" }
-            if wrongYear { return chime == nil || isVerifiedMatch(c, chime) || isInWantedYear(c, chime) }
-            // Backward, Foundation starts from the year's last second and steps back months of a
-            // fixed length, landing on instants that match nothing (Amsterdam `{year: 2156,
-            // month: 9, day: 13}` before 2157-03-27: 2156-10-01 00:00, not September 13th).
-            if c.direction == "backward" && !isMatch(c, foundation)
-                && (isVerifiedMatch(c, chime) || chime.map { isFirstInstantOfDayWithoutMidnight(c, $0) } ?? false) { return true }
-            // `{year: 2000, month: 1, day: 3}` after that day: Foundation answers Feb 1, a day that
-            // matches nothing — not a stand-in, since January 3rd exists. Chime: no more fires.
-            guard chime == nil, let year = c.year, let month = c.month, let day = c.day, wrong.contains(where: { $0 == "month" || $0 == "day" }),
-                  let calendar = FoundationOracle.calendar(for: c),
-                  let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
-                  let days = calendar.range(of: .day, in: .month, for: first) else { return false }
-            return days.contains(day)
+    /// Q8: with a year (or week-year) given, Foundation's search moves by whole years: it tries the
+    /// one candidate its field-by-field walk finds from the start, and when that is not after the
+    /// start (a chained search, or a start inside the wanted hour or day) it moves past the year's
+    /// end and gives up (nil) — `{year: 2027, hour: 9}` after 2027-03-01T08:00:00Z (09:00 CET) is
+    /// nil though 03-02 09:00 exists. Checked: Foundation answers nil; Chime's answer lies in the
+    /// wanted year and is a verified match, or a stand-in Foundation's own rules call for (a
+    /// missing day's, next to a month that lacks the day; a skipped wall time's, where the zone's
+    /// gap swallows the wanted time).
+    static let yearPatternStopsAfterOneCandidate = FoundationDivergence(test: "foundationFixedYearStopsAfterOneCandidate") { c, chime, foundation in
+        guard c.year != nil || c.yearForWeekOfYear != nil, foundation == nil, let chime, isInWantedYears(c, chime) else { return false }
+        if isVerifiedMatch(c, chime) || standsInForMissingDay(c, chime) { return true }
+        guard [.gapNextTime, .gapShiftedForward, .gapShiftedBackward].contains(chime.adjustment),
+              let gap = nearestOffsetChange(c, chime.seconds), gap.wallClockChange > 0, isWantedTimeSkipped(c, by: gap) else { return false }
+        return standIns(c, for: gap).contains(chime.seconds) || chime.seconds == gap.instant.seconds
+    }
+
+    /// Q8: with a year (or week-year) given, Foundation answers an instant outside that year —
+    /// chained missing-day stand-ins run on into later years (`{year: 2027, month: 2, day: 30}`
+    /// with nextTime: 2027-03-01, then 2028-03-01, 2029-03-01), backward ones land years later
+    /// (`{year: 1920, month: 2, day: 30}` before 1925-03-13: 1925-02-28). Foundation's own
+    /// calendar reads the answer (and the day either side of it, so no stand-in across the year's
+    /// edge) as another year: no match, and no stand-in for one. Checked, too: Chime's answer is
+    /// nil, a verified match, or a stand-in (missing day) in the wanted year.
+    static let yearPatternAnswersOutsideYear = FoundationDivergence(test: "foundationYearPatternAnswersOutsideYear") { c, chime, foundation in
+        guard c.year != nil || c.yearForWeekOfYear != nil, let foundation, let calendar = FoundationOracle.calendar(for: c) else { return false }
+        let outside = [-86_400, 0, 86_400].allSatisfy { shift in
+            let read = calendar.dateComponents([.year, .yearForWeekOfYear], from: FoundationOracle.date(foundation.seconds + Int64(shift), foundation.nanoseconds))
+            return (c.year.map { $0 != read.year } ?? false) || (c.yearForWeekOfYear.map { $0 != read.yearForWeekOfYear } ?? false)
         }
-        // Foundation gives up; Chime's answer is a match, or a missing day's stand-in in the year.
-        let isMissingDayStandIn = chime.map { [.missingDayNextTime, .missingDayNextTimePreservingSmallerComponents,
-                                               .missingDayPreviousTimePreservingSmallerComponents].contains($0.adjustment) } ?? false
-        return isVerifiedMatch(c, chime) || (isMissingDayStandIn && isInWantedYear(c, chime))
+        guard outside else { return false }
+        guard let chime else { return true }
+        return isInWantedYears(c, chime) && (isVerifiedMatch(c, chime) || standsInForMissingDay(c, chime))
+    }
+
+    /// Q8: with year, month and day all given, Foundation treats a day it walked past as a missing
+    /// day and answers that "stand-in" although the day exists: `{year: 2000, month: 1, day: 3}`
+    /// after 2000-01-18 answers Feb 1 00:00; backward, from the year's last second stepping back
+    /// months of a fixed length, `{year: 2025, month: 9, day: 13}` before 2026-03-27 answers
+    /// Oct 1 00:00; `{year: 2000, month: 2, day: 28, weekday: 4, …}` (Feb 28 2000 is a Monday)
+    /// answers Wednesday Mar 1. Checked: the wanted date exists (Foundation's own `date(from:)`
+    /// reads it back), Foundation's answer is not on it, and Chime's answer is a verified match,
+    /// or nil where that date is behind the start (searching forward; ahead of it, backward) or
+    /// does not have the other given fields (its weekday, by Foundation's reading).
+    static let yearPatternInventsMissingDay = FoundationDivergence(test: "foundationYearPatternInventsMissingDay") { c, chime, foundation in
+        guard let year = c.year, let month = c.month, let day = c.day, let foundation, !isMatch(c, foundation),
+              let calendar = FoundationOracle.calendar(for: c),
+              let wanted = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0))
+        else { return false }
+        let back = calendar.dateComponents([.year, .month, .day], from: wanted)
+        guard back.year == year, back.month == month, back.day == day else { return false }     // the day exists
+        let theirs = calendar.dateComponents([.year, .month, .day], from: FoundationOracle.date(foundation.seconds, foundation.nanoseconds))
+        guard theirs.month != month || theirs.day != day || theirs.year != year else { return false }
+        guard let chime else {
+            let start = FoundationOracle.date(c.startSeconds, c.startNanoseconds)
+            // The day's last instant (next day's start) is behind the start, or its first ahead of it.
+            let dayStart = calendar.startOfDay(for: wanted)
+            guard let dayEnd = calendar.date(byAdding: .day, value: 1, to: dayStart) else { return false }
+            let split = FoundationOracle.split(wanted)
+            if !FoundationOracle.mismatches(c, seconds: split.seconds, nanoseconds: split.nanoseconds).isEmpty { return true }
+            return c.direction == "backward" ? dayStart > start : dayEnd <= start
+        }
+        return isVerifiedMatch(c, chime) || isFirstInstantOfDayWithoutMidnight(c, chime)
+    }
+
+    /// Whether an answer lies in the case's year and week-year, as Foundation reads it.
+    static func isInWantedYears(_ c: FoundationCase, _ answer: Answer) -> Bool {
+        guard let calendar = FoundationOracle.calendar(for: c) else { return false }
+        let read = calendar.dateComponents([.year, .yearForWeekOfYear], from: FoundationOracle.date(answer.seconds, answer.nanoseconds))
+        return (c.year.map { $0 == read.year } ?? true) && (c.yearForWeekOfYear.map { $0 == read.yearForWeekOfYear } ?? true)
     }
 
     /// Q6: weekday-ordinal, week-of-month and week-year patterns answered with a date whose weekday
@@ -351,12 +393,6 @@ struct FoundationDivergence: Sendable {
         return foundation.map { !FoundationOracle.mismatches(c, seconds: $0.seconds, nanoseconds: $0.nanoseconds).isEmpty } ?? false
     }
 
-    /// An approximation (missing day, DST gap) that Chime placed in the pattern's fixed year.
-    static func isInWantedYear(_ c: FoundationCase, _ answer: Answer?) -> Bool {
-        guard let answer, let year = c.year, let calendar = FoundationOracle.calendar(for: c) else { return false }
-        return calendar.component(.year, from: FoundationOracle.date(answer.seconds, answer.nanoseconds)) == year
-    }
-
     /// Q11: searching backward for a day of the month that some months lack (29–31), Foundation
     /// passes over the nearest month without it and answers a year or more further back (Isle of
     /// Man `{day: 31}` before 2046-10-29: 1970-09-30). Checked: Chime's stand-in is the last day of
@@ -392,13 +428,20 @@ struct FoundationDivergence: Sendable {
     /// month, or on Dec 31 23:59:59, instead of the month's start — which is where a forward search
     /// lands and what Foundation's own pinning of the unset day to its minimum means. Chime's
     /// answer: a verified match on day 1 of the same month (or that day's first instant, when a gap
-    /// skipped its midnight).
+    /// skipped its midnight) — or, with a year given (the day then free), a verified match later
+    /// in that month than Foundation's day-1-to-5 answer and so nearer the start.
     static let backwardMonthMisanchors = FoundationDivergence(test: "foundationBackwardMonthMisanchors") { c, chime, foundation in
         guard c.direction == "backward", c.month != nil, c.day == nil, c.dayOfYear == nil, c.weekday == nil, !hasWeekFields(c),
               let chime, let foundation, isVerifiedMatch(c, chime) || isFirstInstantOfDayWithoutMidnight(c, chime),
               let ours = localDate(c, chime.seconds), let theirs = localDate(c, foundation.seconds, foundation.nanoseconds)
         else { return false }
-        return ours.day == 1 && ours.year == theirs.year && ours.month == theirs.month && theirs.day != 1
+        guard ours.year == theirs.year && ours.month == theirs.month else { return false }
+        // With a year given the day is free (`{year: 2027, month: 5, hour: 9}` is every day of May
+        // 2027 at 09:00): Foundation's day-1-to-5 landing then passes over the month's later days
+        // (before 2027-08-05 it answers 05-03 09:00; Chime 05-31 09:00), and chained the days
+        // between (from 05-05 09:00 it answers 05-02 09:00; Chime 05-04 09:00).
+        if c.year != nil && ours.day != 1 { return (theirs.day ?? 0) <= 5 && isCloser(c, chime, than: foundation) }
+        return ours.day == 1 && theirs.day != 1
     }
 
     /// Q7/Q16: backward searches for a date-only pattern (`{weekday: 1}`, `{yearForWeekOfYear: Y}`,

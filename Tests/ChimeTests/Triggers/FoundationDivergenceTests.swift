@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 
-/// Foundation bugs Chime deliberately does not copy (FoundationSemantics.md §4). Each test shows
+/// Foundation bugs Chime deliberately does not copy (docs/apple-semantics.md §4). Each test shows
 /// Foundation's answer on this machine and Chime's, with the reasoning for the correct one.
 @Suite struct FoundationDivergenceTests {
     static func foundation(_ zone: String, after seconds: Int64, _ c: DateComponents, _ policy: Calendar.MatchingPolicy = .nextTime,
@@ -16,7 +16,7 @@ import Testing
     static func chime(_ zone: String, after seconds: Int64, _ c: CalendarComponents, _ policy: MatchingPolicy = .nextTime,
                       _ repeated: RepeatedTimePolicy = .first, _ direction: SearchDirection = .forward) throws -> Int64? {
         let trigger = try CalendarTrigger(components: c, matchingPolicy: policy, repeatedTimePolicy: repeated, direction: direction)
-        return try trigger.fire(from: Instant(seconds: seconds), in: try Fixtures.tzifDatabase.rules(for: zone))?.instant.seconds
+        return try trigger.nextFire(after: Instant(seconds: seconds), in: try Fixtures.tzifDatabase.rules(for: zone))?.instant.seconds
     }
 
     /// Searching backward for the 2nd Friday from 2022-03-15 (NY): March 2022's Fridays are the
@@ -154,21 +154,90 @@ import Testing
         #expect(try Self.chime("UTC", after: start, CalendarComponents(month: 10, weekOfMonth: 1), .strict, .first, .backward) == 1_790_812_800)
     }
 
-    /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-15 can never match again; Foundation
-    /// answers 2000-01-31T21:00:00Z (Feb 1 00:00 in Khartoum), which is not January 3rd at all.
-    @Test func foundationYearPatternGivesUpInsideYear() throws {
+    /// The nearest instant after `c`'s start (before it, backward) up to `limit` that Foundation's
+    /// own `dateComponents` reads as matching the case (`FoundationDivergence.isMatch`), trying
+    /// every multiple of `step` seconds (UTC; in these zones whole minutes and hours are local
+    /// ones too, so with the smaller fields pinned to 0 every candidate is visited).
+    static func nearestMatchBySweep(_ c: FoundationCase, through limit: Int64, step: Int64 = 60) -> Int64? {
+        let sign: Int64 = c.direction == "backward" ? -1 : 1
+        let below = CivilArithmetic.floorDivMod(c.startSeconds, step).quotient * step       // the multiple at or before the start
+        var s = sign > 0 ? below + step : (below == c.startSeconds ? below - step : below)
+        while sign * (limit - s) >= 0 {
+            if FoundationDivergence.isMatch(c, (s, 0)) { return s }
+            s += sign * step
+        }
+        return nil
+    }
+
+    /// With a year given Foundation tries one candidate and then leaves the year. Europe/Berlin
+    /// `{year: 2027, hour: 9}` is every day of 2027 at 09:00 (Foundation itself: after
+    /// 2027-03-01T00:00:00Z it answers 03-01 09:00 CET = 08:00:00Z). Chained from that fire its
+    /// candidate is the start itself (the hour truncates to 09:00), so it moves past 2027 and
+    /// answers nil. The next match is 2027-03-02 09:00 CET (+01:00 until 03-28) = 08:00:00Z: its
+    /// fields read year 2027, hour 9, minute and second 0, and a minute-by-minute sweep of the day
+    /// between finds nothing nearer. Likewise UTC `{year: 2019, hour: 12, minute: 12, second: 12}`
+    /// strict backward, chained from 2019-12-31T12:12:12Z (Foundation's own answer before 2020):
+    /// Foundation nil, the day before's 12:12:12 is the match; and `{year: 2027, day: 30}` strict
+    /// after 2027-01-31 10:20:30 (February has no 30th, no stand-in under strict): Foundation nil,
+    /// March 30th 00:00 the match.
+    @Test func foundationFixedYearStopsAfterOneCandidate() throws {
+        var berlin = FoundationCase(zone: "Europe/Berlin", startSeconds: 1_803_888_000)       // 2027-03-01T08:00:00Z
+        berlin.year = 2027; berlin.hour = 9
+        #expect(Self.foundation("Europe/Berlin", after: 1_803_859_200, DateComponents(year: 2027, hour: 9)) == 1_803_888_000)
+        #expect(Self.foundation("Europe/Berlin", after: 1_803_888_000, DateComponents(year: 2027, hour: 9)) == nil)
+        let next = try Self.chime("Europe/Berlin", after: 1_803_888_000, CalendarComponents(year: 2027, hour: 9))
+        #expect(next == 1_803_974_400)                                                         // 2027-03-02T08:00:00Z
+        #expect(FoundationDivergence.isMatch(berlin, (1_803_974_400, 0)))
+        #expect(Self.nearestMatchBySweep(berlin, through: 1_803_974_400) == 1_803_974_400)
+
+        var utc = FoundationCase(zone: "UTC", startSeconds: 1_577_794_332)                      // 2019-12-31T12:12:12Z
+        utc.year = 2019; utc.hour = 12; utc.minute = 12; utc.second = 12; utc.direction = "backward"; utc.matchingPolicy = "strict"
+        let pattern = DateComponents(year: 2019, hour: 12, minute: 12, second: 12)
+        #expect(Self.foundation("UTC", after: 1_577_794_332, pattern, .strict, .first, .backward) == nil)
+        #expect(try Self.chime("UTC", after: 1_577_794_332, CalendarComponents(year: 2019, hour: 12, minute: 12, second: 12), .strict, .first, .backward)
+                == 1_577_707_932)                                                              // 2019-12-30T12:12:12Z
+        #expect(Self.nearestMatchBySweep(utc, through: 1_577_707_932, step: 1) == 1_577_707_932)
+
+        var march = FoundationCase(zone: "UTC", startSeconds: 1_801_390_830)                   // 2027-01-31T10:20:30Z
+        march.year = 2027; march.day = 30; march.matchingPolicy = "strict"
+        #expect(Self.foundation("UTC", after: 1_801_390_830, DateComponents(year: 2027, day: 30), .strict) == nil)
+        #expect(try Self.chime("UTC", after: 1_801_390_830, CalendarComponents(year: 2027, day: 30), .strict) == 1_806_364_800)   // 2027-03-30T00:00:00Z
+        #expect(Self.nearestMatchBySweep(march, through: 1_806_364_800, step: 3600) == 1_806_364_800)
+    }
+
+    /// `{year: 2027, month: 2, day: 30}` (UTC) with nextTime: February 2027 has no 30th, so its
+    /// stand-in is 2027-03-01 00:00 — Foundation's answer too. Chained from there Foundation
+    /// answers 2028-03-01 00:00, then 2029-03-01: instants its own calendar reads as 2028 and 2029,
+    /// no match of a 2027 pattern and no stand-in for one. Chime: no more fires (2027 has no
+    /// other February).
+    @Test func foundationYearPatternAnswersOutsideYear() throws {
+        let start: Int64 = 1_803_859_200                                  // 2027-03-01T00:00:00Z
+        #expect(Self.foundation("UTC", after: 1_801_390_830, DateComponents(year: 2027, month: 2, day: 30)) == start)
+        #expect(Self.foundation("UTC", after: start, DateComponents(year: 2027, month: 2, day: 30)) == 1_835_481_600)   // 2028-03-01T00:00:00Z
+        #expect(try Self.chime("UTC", after: 1_801_390_830, CalendarComponents(year: 2027, month: 2, day: 30)) == start)
+        #expect(try Self.chime("UTC", after: start, CalendarComponents(year: 2027, month: 2, day: 30)) == nil)
+    }
+
+    /// `{year: 2000, month: 1, day: 3}` searched from 2000-01-18 can never match again; Foundation
+    /// answers 2000-01-31T21:00:00Z (Feb 1 00:00 in Khartoum) — its missing-day stand-in, though
+    /// January 3rd exists. Backward from 2026-03-27, `{year: 2025, month: 9, day: 13}` in Amsterdam
+    /// is Sep 13 00:00 CEST = 2025-09-12T22:00:00Z; Foundation answers Oct 1 00:00 CEST.
+    @Test func foundationYearPatternInventsMissingDay() throws {
         let start: Int64 = 948_189_600                                    // 2000-01-18T10:00:00Z
         #expect(Self.foundation("Africa/Khartoum", after: start, DateComponents(year: 2000, month: 1, day: 3)) == 949_352_400)
         #expect(try Self.chime("Africa/Khartoum", after: start, CalendarComponents(year: 2000, month: 1, day: 3)) == nil)
 
-        // Backward from 2026-03-27: `{year: 2025, month: 9, day: 13}` in Amsterdam is Sep 13 00:00
-        // CEST = 2025-09-12T22:00:00Z; Foundation answers Oct 1 00:00 CEST. `{year: 2025, month: 11}`
-        // in New York is Nov 1 00:00 EDT = 04:00:00Z; Foundation answers 01:00 EDT.
         let spring: Int64 = 1_774_612_800                                 // 2026-03-27T12:00:00Z
         #expect(Self.foundation("Europe/Amsterdam", after: spring, DateComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_759_269_600)
         #expect(try Self.chime("Europe/Amsterdam", after: spring, CalendarComponents(year: 2025, month: 9, day: 13), .nextTime, .first, .backward) == 1_757_714_400)
-        #expect(Self.foundation("America/New_York", after: spring, DateComponents(year: 2025, month: 11), .nextTime, .first, .backward) == 1_761_973_200)
-        #expect(try Self.chime("America/New_York", after: spring, CalendarComponents(year: 2025, month: 11), .nextTime, .first, .backward) == 1_761_969_600)
+
+        // 2000-02-28 was a Monday, so `{year: 2000, month: 2, day: 28, weekday: 4, hour: 4,
+        // minute: 52}` never matches; Foundation answers Wednesday 2000-03-01 00:00 CST
+        // (America/Matamoros) = 2000-03-01T06:00:00Z.
+        var never = DateComponents(year: 2000, month: 2, day: 28, hour: 4, minute: 52)
+        never.weekday = 4
+        #expect(Self.foundation("America/Matamoros", after: 852_260_859, never) == 951_890_400)          // after 1997-01-03T03:07:39Z
+        #expect(try Self.chime("America/Matamoros", after: 852_260_859, CalendarComponents(year: 2000, month: 2, day: 28, hour: 4, minute: 52, weekday: 4)) == nil)
     }
 
     /// The 2nd Monday after 2026-02-10 (UTC): February's was the 9th, March's is 2026-03-09
@@ -203,7 +272,7 @@ import Testing
         #expect(Self.foundation("Etc/GMT+1", after: start, pattern, .nextTime, .last, .backward) == 4_923_046_715)
         let trigger = try CalendarTrigger(components: CalendarComponents(minute: 59, second: 35, nanosecond: 86_213_417),
                                           repeatedTimePolicy: .last, direction: .backward)
-        let fire = try trigger.fire(from: Instant(seconds: start), in: try Fixtures.tzifDatabase.rules(for: "Etc/GMT+1"))
+        let fire = try trigger.nextFire(after: Instant(seconds: start), in: try Fixtures.tzifDatabase.rules(for: "Etc/GMT+1"))
         #expect(fire?.instant == Instant(seconds: 4_923_043_175, nanoseconds: 86_213_417))   // 15:59:35.086213417Z
     }
 

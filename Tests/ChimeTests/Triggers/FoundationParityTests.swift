@@ -79,7 +79,7 @@ import Testing
             direction: SearchDirection(rawValue: c.direction)!,
             weekRules: try WeekRules(firstWeekday: c.firstWeekday, minimumDaysInFirstWeek: c.minimumDaysInFirstWeek)) else { return nil }
         let rules = try #require(FoundationZoneRules.rules(for: c.zone))
-        return try trigger.fire(from: Instant(seconds: c.startSeconds, nanoseconds: c.startNanoseconds), in: rules)
+        return try trigger.nextFire(after: Instant(seconds: c.startSeconds, nanoseconds: c.startNanoseconds), in: rules)
             .map { ($0.instant.seconds, $0.instant.nanoseconds, $0.adjustment) }
     }
 

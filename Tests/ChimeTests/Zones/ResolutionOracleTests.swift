@@ -84,40 +84,45 @@ import Testing
         let db = Fixtures.tzifDatabase
         // New York 2026: 02:30 on Mar 8 is skipped (02:00 EST -> 03:00 EDT at 07:00Z).
         let ny = try db.rules(for: "America/New_York")
-        guard case .gap(let gap) = ny.resolve(try CivilDateTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30)) else {
-            Issue.record("expected a gap"); return
+        let springForward = try CivilDateTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30)
+        #expect(ny.resolve(springForward) == .gap(transition: 1_772_953_200, offsetBefore: -18_000, offsetAfter: -14_400))  // 2026-03-08T07:00:00Z
+        func instant(_ zone: ZoneRules, _ local: CivilDateTime, _ gap: GapPolicy, _ overlap: OverlapPolicy = .first) -> [Int64] {
+            zone.resolve(local, gap: gap, overlap: overlap).map(\.instant.seconds)
         }
-        #expect(gap.transition.instant == Instant(seconds: 1_772_953_200))           // 2026-03-08T07:00:00Z
-        #expect(gap.shiftedForward.instant == Instant(seconds: 1_772_955_000))       // 07:30Z = 03:30 EDT
-        #expect(gap.shiftedBackward.instant == Instant(seconds: 1_772_951_400))      // 06:30Z = 01:30 EST
+        #expect(instant(ny, springForward, .shift) == [1_772_955_000])        // 07:30Z = 03:30 EDT
+        #expect(instant(ny, springForward, .previous) == [1_772_951_400])     // 06:30Z = 01:30 EST
+        #expect(instant(ny, springForward, .nextValid) == [1_772_953_200])    // 07:00Z = 03:00 EDT
+        #expect(instant(ny, springForward, .skip).isEmpty)
+        #expect(ny.resolve(springForward, gap: .shift, overlap: .first).first?.adjustment == .gapShiftedForward)
         // 01:30 on Nov 1 happens at 05:30Z (EDT) and 06:30Z (EST).
-        guard case let .overlap(earlier, later) = ny.resolve(try CivilDateTime(year: 2026, month: 11, day: 1, hour: 1, minute: 30)) else {
-            Issue.record("expected an overlap"); return
-        }
-        #expect(earlier.instant == Instant(seconds: 1_793_511_000) && earlier.type.abbreviation == "EDT")   // 2026-11-01T05:30:00Z
-        #expect(later.instant == Instant(seconds: 1_793_514_600) && later.type.abbreviation == "EST")       // 2026-11-01T06:30:00Z
+        let fallBack = try CivilDateTime(year: 2026, month: 11, day: 1, hour: 1, minute: 30)
+        let both = ny.resolve(fallBack, gap: .skip, overlap: .both)
+        #expect(both.map(\.instant.seconds) == [1_793_511_000, 1_793_514_600])      // 2026-11-01T05:30:00Z, 06:30:00Z
+        #expect(both.map(\.abbreviation) == ["EDT", "EST"])
+        #expect(both.map(\.adjustment) == [.overlapFirst, .overlapLast])
+        #expect(instant(ny, fallBack, .skip, .last) == [1_793_514_600])
 
         // Lord Howe: a 30-minute DST; 2026-10-04 02:00 +1030 -> 02:30 +11 (first Sunday of October).
         let lh = try db.rules(for: "Australia/Lord_Howe")
-        guard case .gap(let lhGap) = lh.resolve(try CivilDateTime(year: 2026, month: 10, day: 4, hour: 2, minute: 15)) else {
+        guard case let .gap(_, lhBefore, lhAfter) = lh.resolve(try CivilDateTime(year: 2026, month: 10, day: 4, hour: 2, minute: 15)) else {
             Issue.record("expected a Lord Howe gap"); return
         }
-        #expect(lhGap.length == 1800)
+        #expect(lhAfter - lhBefore == 1800)
 
         // Sao Paulo 2018-11-04: midnight did not exist (00:00 -03 -> 01:00 -02 at 03:00Z).
         let sp = try db.rules(for: "America/Sao_Paulo")
-        guard case .gap(let spGap) = sp.resolve(try CivilDateTime(year: 2018, month: 11, day: 4)) else {
+        guard case let .gap(spTransition, _, _) = sp.resolve(try CivilDateTime(year: 2018, month: 11, day: 4)) else {
             Issue.record("expected Sao Paulo midnight gap"); return
         }
-        #expect(spGap.transition.instant == Instant(seconds: 1_541_300_400))          // 2018-11-04T03:00:00Z
+        #expect(spTransition == 1_541_300_400)                                     // 2018-11-04T03:00:00Z
 
         // Pacific/Apia skipped 2011-12-30 entirely (-10 -> +14 at 2011-12-30T10:00:00Z).
         let apia = try db.rules(for: "Pacific/Apia")
-        guard case .gap(let apiaGap) = apia.resolve(try CivilDateTime(year: 2011, month: 12, day: 30, hour: 12)) else {
+        guard case let .gap(apiaTransition, apiaBefore, apiaAfter) = apia.resolve(try CivilDateTime(year: 2011, month: 12, day: 30, hour: 12)) else {
             Issue.record("expected the skipped day"); return
         }
-        #expect(apiaGap.length == 86_400)
-        #expect(apiaGap.transition.instant == Instant(seconds: 1_325_239_200))        // 2011-12-30T10:00:00Z
+        #expect(apiaAfter - apiaBefore == 86_400)
+        #expect(apiaTransition == 1_325_239_200)                                   // 2011-12-30T10:00:00Z
     }
 
     /// The 400-year cycle: far-future answers equal the answer 400 years earlier, shifted.

@@ -465,20 +465,20 @@ enum CorruptionJudge {
 
     /// Every answer of `resolve` must be consistent with `type(at:)`.
     static func resolutionProblems(_ rules: ZoneRules, _ local: CivilDateTime) -> [String] {
-        func reads(_ z: ZonedInstant) -> Bool {
-            rules.type(at: z.instant) == z.type && z.instant.seconds + Int64(z.type.utcOffset) == local.localSeconds
+        func reads(_ seconds: Int64, _ offset: Int32) -> Bool {
+            rules.utcOffset(atSeconds: seconds) == offset && seconds + Int64(offset) == local.localSeconds
         }
         switch rules.resolve(local) {
-        case .unique(let z):
-            return reads(z) ? [] : ["resolve(\(local)) = unique \(z.instant) \(z.type), but type(at:) says \(rules.type(at: z.instant))"]
-        case let .overlap(earlier, later):
-            return reads(earlier) && reads(later) && earlier.instant < later.instant
-                ? [] : ["resolve(\(local)) = overlap \(earlier.instant) / \(later.instant) is inconsistent"]
-        case .gap(let gap):
-            let t = gap.transition
-            let inGap = t.after.utcOffset > t.before.utcOffset
-                && local.localSeconds - Int64(t.before.utcOffset) >= t.instant.seconds
-                && local.localSeconds - Int64(t.after.utcOffset) < t.instant.seconds
+        case let .unique(seconds, offset):
+            return reads(seconds, offset) ? [] : ["resolve(\(local)) = unique \(seconds) \(offset), but type(at:) says \(rules.type(at: Instant(seconds: seconds)))"]
+        case let .overlap(earlier, earlierOffset, later, laterOffset):
+            return reads(earlier, earlierOffset) && reads(later, laterOffset) && earlier < later
+                ? [] : ["resolve(\(local)) = overlap \(earlier) / \(later) is inconsistent"]
+        case let .gap(transition, before, after):
+            let t = rules.transition(at: transition)
+            let inGap = after > before && t.before.utcOffset == before && t.after.utcOffset == after
+                && local.localSeconds - Int64(before) >= transition
+                && local.localSeconds - Int64(after) < transition
             return inGap ? [] : ["resolve(\(local)) = gap at \(t.instant) (\(t.before) -> \(t.after)) does not contain it"]
         }
     }

@@ -4,13 +4,17 @@
 /// Examples: `{year: 2027, hour: 9}` is every day of 2027 at 09:00:00 (month and day are coarser
 /// than the hour, so free); `{day: 1, minute: 30}` is :30:00 of every hour on the 1st; `{month: 3}`
 /// is the first day of each March at 00:00 (the day is finer than the month: its minimum).
-struct ConsistentPattern: Sendable, Hashable {
+///
+/// A class: built once per trigger, shared by every search on it without copying its fields.
+final class ConsistentPattern: Sendable, Hashable {
     /// The kind of period whose first matching day a year-, month- or week-level pattern names.
     enum Period: Sendable, Hashable {
         case year, weekYear, month, weekOfYear, weekOfMonth
     }
 
-    let components: CalendarComponents
+    /// The given date fields (copied out of `CalendarComponents`, so reading one costs one load).
+    let year: Int?, month: Int?, day: Int?, weekday: Int?, weekdayOrdinal: Int?, dayOfYear: Int?
+    let weekOfMonth: Int?, weekOfYear: Int?, yearForWeekOfYear: Int?
     let weekRules: WeekRules
     /// Set when the finest given field is a year, month or week field: the pattern names only the
     /// first matching day of each such period.
@@ -22,8 +26,23 @@ struct ConsistentPattern: Sendable, Hashable {
     /// No date field: every day matches.
     let isTimeOnly: Bool
 
+    static func == (a: ConsistentPattern, b: ConsistentPattern) -> Bool {
+        (a.year, a.month, a.day, a.weekday, a.weekdayOrdinal, a.dayOfYear) == (b.year, b.month, b.day, b.weekday, b.weekdayOrdinal, b.dayOfYear)
+            && (a.weekOfMonth, a.weekOfYear, a.yearForWeekOfYear) == (b.weekOfMonth, b.weekOfYear, b.yearForWeekOfYear)
+            && (a.hour, a.minute, a.second, a.nanosecond) == (b.hour, b.minute, b.second, b.nanosecond) && a.weekRules == b.weekRules
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for field in [year, month, day, weekday, weekdayOrdinal, dayOfYear, weekOfMonth, weekOfYear, yearForWeekOfYear, hour, minute, second] {
+            hasher.combine(field)
+        }
+        hasher.combine(nanosecond)
+        hasher.combine(weekRules)
+    }
+
     init(_ c: CalendarComponents, weekRules: WeekRules) {
-        components = c
+        (year, month, day, weekday, weekdayOrdinal, dayOfYear) = (c.year, c.month, c.day, c.weekday, c.weekdayOrdinal, c.dayOfYear)
+        (weekOfMonth, weekOfYear, yearForWeekOfYear) = (c.weekOfMonth, c.weekOfYear, c.yearForWeekOfYear)
         self.weekRules = weekRules
         let dayLevel = c.day != nil || c.weekday != nil || c.weekdayOrdinal != nil || c.dayOfYear != nil
         // The finest given time field: 3 hour … 6 nanosecond, 0 when none is given.
@@ -50,22 +69,21 @@ struct ConsistentPattern: Sendable, Hashable {
 
     /// Whether `f` satisfies every given date field, except year, month and day when `standIn`.
     func satisfiesDateFields(_ f: DateFields, standIn: Bool = false) -> Bool {
-        let c = components
         if !standIn {
-            if let year = c.year, f.year != year { return false }
-            if let month = c.month, f.month != month { return false }
-            if let day = c.day, f.day != (day > 0 ? day : f.daysInMonth + day + 1) { return false }
+            if let year, f.year != year { return false }
+            if let month, f.month != month { return false }
+            if let day, f.day != (day > 0 ? day : f.daysInMonth + day + 1) { return false }
         }
-        if let weekday = c.weekday, f.weekday != weekday { return false }
-        if let ordinal = c.weekdayOrdinal {
+        if let weekday, f.weekday != weekday { return false }
+        if let ordinal = weekdayOrdinal {
             if ordinal > 0 ? f.weekdayOrdinal != ordinal : f.weekdayOrdinalFromEnd != ordinal { return false }
         }
-        if let dayOfYear = c.dayOfYear, f.dayOfYear != dayOfYear { return false }
-        if let weekOfMonth = c.weekOfMonth, f.weekOfMonth(weekRules) != weekOfMonth { return false }
-        if c.weekOfYear != nil || c.yearForWeekOfYear != nil {
+        if let dayOfYear, f.dayOfYear != dayOfYear { return false }
+        if let weekOfMonth, f.weekOfMonth(weekRules) != weekOfMonth { return false }
+        if weekOfYear != nil || yearForWeekOfYear != nil {
             let (week, yearForWeek) = f.weekOfYear(weekRules)
-            if let weekOfYear = c.weekOfYear, week != weekOfYear { return false }
-            if let yearForWeekOfYear = c.yearForWeekOfYear, yearForWeek != yearForWeekOfYear { return false }
+            if let weekOfYear, week != weekOfYear { return false }
+            if let yearForWeekOfYear, yearForWeek != yearForWeekOfYear { return false }
         }
         return true
     }

@@ -7,7 +7,7 @@ extension ConsistentSearch {
         guard day >= Self.firstDay && day <= Self.lastDay else { return nil }
         if pattern.isTimeOnly { return (day, .exact) }
         if let period = pattern.period { return nextPeriodStart(of: period, from: day).map { ($0, .exact) } }
-        if let wanted = pattern.components.day { return nextDayOfMonth(wanted, from: day) }
+        if let wanted = pattern.day { return nextDayOfMonth(wanted, from: day) }
         return nextMatchingDay(from: day)
     }
 
@@ -35,18 +35,17 @@ extension ConsistentSearch {
     /// Day-level patterns without a day of the month: step through days, jumping to a fixed year,
     /// month, weekday or day of the year.
     private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: DayKind)? {
-        let c = pattern.components
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
             if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
             let f = DateFields(dayNumber: day)
-            if let month = c.month, f.month != month {
+            if let month = pattern.month, f.month != month {
                 day = monthJump(from: f, to: month, or: month); continue
             }
-            if let weekday = c.weekday, f.weekday != weekday {
+            if let weekday = pattern.weekday, f.weekday != weekday {
                 day += forward ? Int64((weekday - f.weekday + 7) % 7) : -Int64((f.weekday - weekday + 7) % 7); continue
             }
-            if let dayOfYear = c.dayOfYear, f.dayOfYear != dayOfYear {
+            if let dayOfYear = pattern.dayOfYear, f.dayOfYear != dayOfYear {
                 let yearStart = day - Int64(f.dayOfYear) + 1
                 if forward {
                     day = dayOfYear > f.dayOfYear ? yearStart + Int64(dayOfYear - 1)
@@ -67,8 +66,7 @@ extension ConsistentSearch {
     /// are the next month's 1st and the month's last day. A negative day (`-31`) missing from a
     /// month lies before it: the month's 1st and the previous month's last day.
     private func nextDayOfMonth(_ wanted: Int, from start: Int64) -> (day: Int64, kind: DayKind)? {
-        let c = pattern.components
-        let policy = trigger.matchingPolicy
+        let policy = matchingPolicy
         let standInOnFirst: DayKind? = switch policy {
         case .nextTime: .standIn(.missingDayNextTime)
         case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents)
@@ -80,7 +78,7 @@ extension ConsistentSearch {
         while day >= Self.firstDay && day <= Self.lastDay {
             if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
             let f = DateFields(dayNumber: day)
-            if let month = c.month, f.month != month {
+            if let month = pattern.month, f.month != month {
                 // The wanted month, and the neighbour that may hold its stand-in.
                 let neighbour = wanted > 0 ? month % 12 + 1 : (month + 10) % 12 + 1
                 if f.month != neighbour { day = monthJump(from: f, to: month, or: neighbour); continue }
@@ -131,13 +129,13 @@ extension ConsistentSearch {
     }
 
     private func monthMatches(year: Int, month: Int) -> Bool {
-        (pattern.components.year.map { $0 == year } ?? true) && (pattern.components.month.map { $0 == month } ?? true)
+        (pattern.year.map { $0 == year } ?? true) && (pattern.month.map { $0 == month } ?? true)
     }
 
     /// With a fixed year: where to go when `day` is in another year (`.some(nil)`: nowhere, the
     /// year is behind the search), or `nil` when `day` is in the year.
     private func yearJump(from day: Int64) -> Int64?? {
-        guard let year = pattern.components.year else { return nil }
+        guard let year = pattern.year else { return nil }
         let dayYear = CivilArithmetic.civilFromDays(day).year
         if dayYear == Int64(year) { return nil }
         if forward {
@@ -163,10 +161,9 @@ extension ConsistentPattern {
     /// Patterns that can never match, answered without searching: ordinals 6 and 7, and with
     /// `strict` a day that no month of the wanted month (and year) has.
     func neverMatches(matchingPolicy: MatchingPolicy) -> Bool {
-        let c = components
-        if let ordinal = c.weekdayOrdinal, ordinal > 5 { return true }
-        if matchingPolicy == .strict, let day = c.day, let month = c.month {
-            let longest = CivilArithmetic.daysInMonth(year: Int64(c.year ?? 2000), month: Int64(month))   // 2000: leap
+        if let weekdayOrdinal, weekdayOrdinal > 5 { return true }
+        if matchingPolicy == .strict, let day, let month {
+            let longest = CivilArithmetic.daysInMonth(year: Int64(year ?? 2000), month: Int64(month))   // 2000: leap
             if abs(day) > Int(longest) { return true }
         }
         return false

@@ -3,7 +3,7 @@
 /// loop serves both directions.
 ///
 /// It walks the wanted wall times outward from the start, in wall-clock order, and resolves each
-/// (`WallTimeResolution`). Wall-clock order is not instant order near a transition, so it keeps
+/// (`LocalResolution.instants`). Wall-clock order is not instant order near a transition, so it keeps
 /// the best instant so far and stops only when no further wall time can beat it: every instant a
 /// wall time `w` gives lies in `[w − maxOffset, w − minOffset]` of the zone.
 ///
@@ -12,16 +12,22 @@
 /// (`gapShiftedForward`); 03:30 EDT is 07:30:00Z as well, `exact`, which wins the tie. 04:30 (at
 /// least 08:30:00Z) cannot beat it, so the search stops: 2026-03-08T07:30:00Z, `exact`.
 struct ConsistentSearch {
-    let trigger: CalendarTrigger
     let pattern: ConsistentPattern
     let zone: ZoneRules
     let forward: Bool
+    let matchingPolicy: MatchingPolicy
+    let gapPolicy: GapPolicy
+    let overlapPolicy: OverlapPolicy
 
-    init(trigger: CalendarTrigger, pattern: ConsistentPattern, zone: ZoneRules, forward: Bool) {
-        self.trigger = trigger
-        self.pattern = pattern
+    /// Holds the pattern (one reference) and the policies, not the trigger: a search copies no
+    /// component storage.
+    init(trigger: borrowing CalendarTrigger, zone: ZoneRules, forward: Bool) {
+        pattern = trigger.consistentPattern!
         self.zone = zone
         self.forward = forward
+        matchingPolicy = trigger.matchingPolicy
+        gapPolicy = trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy
+        overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
     }
 
     static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
@@ -42,7 +48,7 @@ struct ConsistentSearch {
     }
 
     func fire(from start: Instant) throws(TriggerError) -> Fire? {
-        if pattern.neverMatches(matchingPolicy: trigger.matchingPolicy) { return nil }
+        if pattern.neverMatches(matchingPolicy: matchingPolicy) { return nil }
         let minOffset = Int64(zone.table.minOffset), maxOffset = Int64(zone.table.maxOffset)
         // Wall times beyond this one (in the search direction) may give an instant on the right side.
         let edgeWall = forward ? start.seconds + minOffset : start.seconds + maxOffset
@@ -105,26 +111,14 @@ struct ConsistentSearch {
             }
             best.fire = (instant, adjustment)
         }
-        switch zone.resolve(localSeconds: wall) {
-        case let .unique(seconds, _):
-            offer(Instant(seconds: seconds, nanoseconds: nanosecond), .exact)
-        case let .overlap(earlier, _, later, _):
-            let policy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
-            if policy != .last { offer(Instant(seconds: earlier, nanoseconds: nanosecond), .overlapFirst) }
-            if policy != .first { offer(Instant(seconds: later, nanoseconds: nanosecond), .overlapLast) }
-        case let .gap(transition, before, after):
-            switch trigger.gapPolicy ?? CalendarSearch.gapPolicy(for: trigger.matchingPolicy) {
-            case .skip: break
-            case .nextValid: offer(Instant(seconds: transition), .gapNextTime)
-            case .shift: offer(Instant(seconds: wall - Int64(before), nanoseconds: nanosecond), .gapShiftedForward)
-            case .previous: offer(Instant(seconds: wall - Int64(after), nanoseconds: nanosecond), .gapShiftedBackward)
-            case .reject:
-                // The skipped wall time sits just before its transition instant.
-                let position = Instant(seconds: transition)
-                guard forward ? position > start : position <= start else { break }
-                if let current = best.rejected, forward ? current.transition <= transition : current.transition >= transition { break }
-                best.rejected = (transition, wall, nanosecond)
-            }
+        let resolved = zone.resolve(localSeconds: wall).instants(wall: wall, nanosecond: nanosecond, gap: gapPolicy, overlap: overlapPolicy)
+        if let first = resolved.first { offer(first.instant, first.adjustment) }
+        if let second = resolved.second { offer(second.instant, second.adjustment) }
+        if let position = resolved.rejectedAt, forward ? position > start : position <= start {
+            // The skipped wall time sits just before its transition instant; keep the nearest.
+            let transition = position.seconds
+            if let current = best.rejected, forward ? current.transition <= transition : current.transition >= transition { return }
+            best.rejected = (transition, wall, nanosecond)
         }
     }
 

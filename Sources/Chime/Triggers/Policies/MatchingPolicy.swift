@@ -13,3 +13,17 @@ public enum MatchingPolicy: String, Sendable, Codable, CaseIterable, Hashable {
     case previousTimePreservingSmallerComponents
     case strict
 }
+
+extension MatchingPolicy {
+    /// The gap policy a matching policy stands for when no explicit `gap` is given (both semantics):
+    /// `nextTime` -> `nextValid`, `nextTimePreservingSmallerComponents` -> `shift`,
+    /// `previousTimePreservingSmallerComponents` -> `previous`, `strict` -> `skip`.
+    public var gapPolicy: GapPolicy {
+        switch self {
+        case .nextTime: .nextValid
+        case .nextTimePreservingSmallerComponents: .shift
+        case .previousTimePreservingSmallerComponents: .previous
+        case .strict: .skip
+        }
+    }
+}

@@ -1,9 +1,9 @@
 /// Foundation's rules at DST transitions that Chime copies, read from its enumeration algorithm
 /// (swift-foundation `Calendar_Enumerate.swift`) and confirmed by probes on this machine; each has
-/// cases in `FoundationTransitionRulesTests`, and FoundationSemantics.md lists them. They apply only
+/// cases in `FoundationTransitionRulesTests`, and docs/apple-semantics.md lists them. They apply only
 /// under Apple's policies: an explicit gap or overlap policy replaces them. `resolve` (in
 /// `CalendarTrigger+Search.swift`) consults them for every wall time in a gap or an overlap.
-extension CalendarSearch {
+extension AppleCalendarSearch {
     /// Where a gap skipped the day's midnight, Foundation's search stands at the day's first
     /// instant and matches only the fields it was given from there, under every matching policy
     /// (`strict` included): a pattern with date fields and no hour fires at that instant, or at
@@ -19,7 +19,7 @@ extension CalendarSearch {
         if c.hour != nil && c.minute == nil && c.second == nil
             && CivilArithmetic.floorDivMod(firstWall, 3600).quotient == CivilArithmetic.floorDivMod(wall, 3600).quotient { return firstWall }
         guard gapStart <= day * 86_400, wall - day * 86_400 < 3600 else { return nil }
-        guard p.highestLevel <= 2 && c.hour == nil else { return nil }
+        guard p.pinLevel <= 2 && c.hour == nil else { return nil }
         guard c.minute != nil || c.second != nil else { return firstWall }
         let period: Int64 = c.minute != nil ? 3600 : 60
         let aligned = CivilArithmetic.floorDivMod(firstWall, period).quotient * period + CivilArithmetic.floorDivMod(wall, period).remainder

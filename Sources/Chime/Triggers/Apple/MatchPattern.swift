@@ -3,15 +3,23 @@
 ///
 /// Example: `{month: 3}` becomes month 3, day 1, 00:00:00.0 (once a year); `{minute: 30}` becomes
 /// any hour at :30:00.0; `{weekday: 2, hour: 9}` becomes Mondays at 09:00:00.0; `{day: 1, minute: 30}`
-/// becomes the 1st at 00:30:00.0.
+/// becomes the 1st at 00:30:00.0. A given year pins nothing below it (nor does a month given with
+/// it): `{year: 2027, hour: 9}` is every day of 2027 at 09:00:00.0, `{year: 2027, month: 5, hour: 9}`
+/// every day of May 2027 at 09:00; only with nothing below them do they mean the first instant
+/// (`{year: 2027}` is 2027-01-01 00:00, `{year: 2027, month: 5}` 2027-05-01 00:00).
 struct MatchPattern: Sendable, Hashable {
     var year: Int?, month: Int?, day: Int?
     var weekday: Int?, weekdayOrdinal: Int?, weekOfMonth: Int?, weekOfYear: Int?, yearForWeekOfYear: Int?, dayOfYear: Int?
     var hour: Int?, minute: Int?, second: Int?, nanosecond: Int?
     let weekRules: WeekRules
-    /// The largest given unit: 0 year, 1 month, 2 day level (day, dayOfYear, weekday and week
-    /// fields), 3 hour, 4 minute, 5 second, 6 nanosecond only.
+    /// The largest given unit (Foundation's "highest set" component, the unit its search loop
+    /// moves by): 0 year, 1 month, 2 day level (day, dayOfYear, weekday and week fields), 3 hour,
+    /// 4 minute, 5 second, 6 nanosecond only.
     let highestLevel: Int
+    /// The unit below which unspecified fields are pinned to their minimum (same scale): the
+    /// highest level, except that a given year, and a month given with it, pin nothing — the
+    /// largest given unit below them does (`{year: 2027, minute: 30}`: 4, hourly).
+    let pinLevel: Int
     /// Only the first day of the matching week within the month (`{weekOfMonth}` alone).
     private(set) var firstDayOfWeekInMonth = false
 
@@ -38,14 +46,32 @@ struct MatchPattern: Sendable, Hashable {
         else if weekdayFamily { highest = 2 }
         else { highest = 6 }
         highestLevel = highest
-        if highest < 1 && dayOfYear == nil && weekOfYear == nil && yearForWeekOfYear == nil { month = month ?? 1 }
-        if highest < 2 && dayOfYear == nil && !weekdayFamily { day = day ?? 1 }
+        // A given year neither truncates the date nor pins the month or day (Foundation's year
+        // matcher leaves a date already in the year alone, and with a year given it pins no month
+        // from the start as it does for `{month: 5, hour: 9}`), so the fields between the year and
+        // the next given field are free: `{year: 2027, hour: 9}` after 2027-03-05 10:20 UTC fires
+        // 03-06 09:00; `{year: 2027, day: 5}` after 2027-03-10 fires 04-05 00:00;
+        // `{year: 2027, month: 5, hour: 9}` after 2027-05-05 10:20 fires 05-06 09:00. With nothing
+        // below them the pattern is the first instant of the year or month (Foundation:
+        // `{year: 2027}` 2027-01-01 00:00, `{year: 2027, month: 5}` 05-01 00:00, both directions).
+        let pin: Int
+        if year == nil { pin = highest }
+        else if dayOfYear != nil || day != nil { pin = 2 }
+        else if hour != nil { pin = 3 }
+        else if minute != nil { pin = 4 }
+        else if second != nil { pin = 5 }
+        else if weekdayFamily { pin = 2 }
+        else if nanosecond != nil { pin = 6 }
+        else { pin = month != nil ? 1 : 0 }
+        pinLevel = pin
+        if pin < 1 && dayOfYear == nil && weekOfYear == nil && yearForWeekOfYear == nil { month = month ?? 1 }
+        if pin < 2 && dayOfYear == nil && !weekdayFamily { day = day ?? 1 }
         // A week given without a weekday means the week's first day — unless a time field is
         // given, which makes every day of the week a candidate (`{weekOfMonth: 3, hour: 1}` is
         // 01:00 on each day of the third week). A week of the month starts on the 1st when the
         // month does not begin on the first weekday (`{weekOfMonth: 1}` after 2001-07-03 is
         // Wednesday 2001-08-01, not Sunday 08-05, which is in week 2).
-        if highest <= 2 && hour == nil && minute == nil && second == nil && weekday == nil && day == nil && dayOfYear == nil {
+        if pin <= 2 && hour == nil && minute == nil && second == nil && weekday == nil && day == nil && dayOfYear == nil {
             if weekOfMonth != nil && weekOfYear == nil && yearForWeekOfYear == nil {
                 firstDayOfWeekInMonth = true
             } else if weekOfYear != nil || weekOfMonth != nil || yearForWeekOfYear != nil {
@@ -55,10 +81,10 @@ struct MatchPattern: Sendable, Hashable {
                 if weekOfYear == nil && weekOfMonth == nil { weekOfYear = 1 }
             }
         }
-        if highest < 3 { hour = hour ?? 0 }
-        if highest < 4 { minute = minute ?? 0 }
-        if highest < 5 { second = second ?? 0 }
-        if highest < 6 { nanosecond = nanosecond ?? 0 }
+        if pin < 3 { hour = hour ?? 0 }
+        if pin < 4 { minute = minute ?? 0 }
+        if pin < 5 { second = second ?? 0 }
+        if pin < 6 { nanosecond = nanosecond ?? 0 }
     }
 
     /// Any weekday or week field is given.
