@@ -6,7 +6,7 @@ import Chime
 /// of docs/semantics.md (Reference/, which shares no code with the engine), on seeded random cases.
 ///
 /// Environment:
-/// - CHIME_REFERENCE_CASES (default 1000: about 30 s in a debug build, most of it the engine), CHIME_REFERENCE_SEED (default 2026)
+/// - CHIME_REFERENCE_CASES (default 1000: about 15–20 s in a debug build, most of it the engine), CHIME_REFERENCE_SEED (default 2026)
 /// - CHIME_REFERENCE_SHARD=k/n: only cases with index % n == k − 1 (k in 1...n)
 /// - CHIME_REFERENCE_REPORT=path: every differing case as a replayable line, with both answers
 ///   as `#` comment lines
