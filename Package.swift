@@ -26,6 +26,9 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .executableTarget(name: "ChimeBench", dependencies: ["Chime", "CICUShim"], path: "Benchmarks/ChimeBench"),
         .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim"]),
+        // An independent brute-force reference of docs/semantics.md (Reference/ never imports
+        // Chime) and the differential test comparing it with the engine.
+        .testTarget(name: "ChimeReferenceTests", dependencies: ["Chime"], path: "Tests/ChimeReferenceTests"),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

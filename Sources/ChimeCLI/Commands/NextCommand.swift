@@ -52,7 +52,15 @@ enum NextCommand {
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
             output.line(JSON.object(fields).serialized)
         } else {
-            output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after):")
+            // The consistent semantics is named; the default (apple) is not, so existing output stays as it was.
+            let consistent: Bool
+            switch trigger {
+            case .calendar(let t): consistent = t.semantics == .consistent
+            case .weekly(let t): consistent = t.semantics == .consistent
+            case .interval: consistent = false
+            }
+            output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
+                        + (consistent ? ", consistent semantics:" : ":"))
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireFormatting.row(fire)) }

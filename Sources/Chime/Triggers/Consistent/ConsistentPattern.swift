@@ -110,7 +110,7 @@ final class ConsistentPattern: Sendable, Hashable {
     }
 
     /// The first day of week 1 of the week-numbering `year`.
-    private func weekYearStart(_ year: Int64) -> Int64 {
+    func weekYearStart(_ year: Int64) -> Int64 {
         let january1 = CivilArithmetic.daysFromCivil(year: year, month: 1, day: 1)
         let weekStart = january1 - Int64((CivilArithmetic.weekday(ofDay: january1) - weekRules.firstWeekday + 7) % 7)
         // That week is week 1 when it holds enough days of January; otherwise week 1 is the next.

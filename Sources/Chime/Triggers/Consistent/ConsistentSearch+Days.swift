@@ -132,16 +132,27 @@ extension ConsistentSearch {
         (pattern.year.map { $0 == year } ?? true) && (pattern.month.map { $0 == month } ?? true)
     }
 
-    /// With a fixed year: where to go when `day` is in another year (`.some(nil)`: nowhere, the
-    /// year is behind the search), or `nil` when `day` is in the year.
+    /// With a fixed year (or week-numbering year): where to go when `day` is in another one
+    /// (`.some(nil)`: nowhere, the year is behind the search), or `nil` when `day` is in it.
+    /// Every day skipped lies in another year, so it cannot match, not even as a stand-in.
     private func yearJump(from day: Int64) -> Int64?? {
-        guard let year = pattern.year else { return nil }
-        let dayYear = CivilArithmetic.civilFromDays(day).year
-        if dayYear == Int64(year) { return nil }
-        if forward {
-            return dayYear < Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)) : .some(nil)
+        if let year = pattern.year {
+            let dayYear = CivilArithmetic.civilFromDays(day).year
+            if dayYear != Int64(year) {
+                if forward {
+                    return dayYear < Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)) : .some(nil)
+                }
+                return dayYear > Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)) : .some(nil)
+            }
         }
-        return dayYear > Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)) : .some(nil)
+        if let weekYear = pattern.yearForWeekOfYear {
+            let dayWeekYear = DateFields(dayNumber: day).weekOfYear(pattern.weekRules).yearForWeek
+            if dayWeekYear != weekYear {
+                if forward { return dayWeekYear < weekYear ? .some(pattern.weekYearStart(Int64(weekYear))) : .some(nil) }
+                return dayWeekYear > weekYear ? .some(pattern.weekYearStart(Int64(weekYear) + 1) - 1) : .some(nil)
+            }
+        }
+        return nil
     }
 
     /// The nearest day beyond `f`'s month, in the search direction, that lies in month `a` or `b`:
