@@ -60,7 +60,7 @@ struct ConsistentSearch {
             if let fire = best.fire, cannotBeat(fire.instant, wall: candidate * 86_400 + (forward ? 0 : 86_399)) { break }
             let bound: Int64 = candidate != edgeDay ? (forward ? 0 : Self.nanosPerDay - 1)
                 : forward ? edgeSecond * 1_000_000_000 : edgeSecond * 1_000_000_000 + 999_999_999
-            try visit(day: candidate, kind: kind, from: bound, start: start, best: &best)
+            visit(day: candidate, kind: kind, from: bound, start: start, best: &best)
             day = candidate + (forward ? 1 : -1)
         }
         if let rejected = best.rejected {
@@ -73,6 +73,7 @@ struct ConsistentSearch {
             }
         }
         guard let (instant, adjustment) = best.fire else { return nil }
+        assert(forward ? instant > start : instant < start, "a fire on the wrong side of the start")
         return Fire(instant: instant, compact: zone.compactType(at: instant), adjustment: adjustment)
     }
 
@@ -83,10 +84,10 @@ struct ConsistentSearch {
     }
 
     /// Resolves the day's wanted wall times, nearest the start first, from `bound` (ns since midnight).
-    private func visit(day: Int64, kind: DayKind, from bound: Int64, start: Instant, best: inout Best) throws(TriggerError) {
+    private func visit(day: Int64, kind: DayKind, from bound: Int64, start: Instant, best: inout Best) {
         if kind == .standIn(.missingDayNextTime) {
             // nextTime's stand-in is the next day's first wall time, 00:00:00, alone.
-            if forward ? bound <= 0 : true { consider(wall: day * 86_400, nanosecond: 0, base: .missingDayNextTime, start: start, best: &best) }
+            if !forward || bound <= 0 { consider(wall: day * 86_400, nanosecond: 0, base: .missingDayNextTime, start: start, best: &best) }
             return
         }
         let base: FireAdjustment? = if case .standIn(let adjustment) = kind { adjustment } else { nil }
