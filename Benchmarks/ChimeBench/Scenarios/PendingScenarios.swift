@@ -24,7 +24,7 @@ enum PendingScenarios {
         var scenarios: [Scenario] = []
         let sizes: [(name: String, count: Int, target: Target?)] = [
             ("pending.10k", 10_000, nil), ("pending.100k", 100_000, nil),
-            ("pending.1m", 1_000_000, .ms(80)), ("pending.10m", 10_000_000, .ms(1000)),
+            ("pending.1m", 1_000_000, .ms(30)), ("pending.10m", 10_000_000, .ms(1000)),
         ]
         for size in sizes {
             let state = State()
