@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Parity with Foundation for patterns with a fixed `year` (or `yearForWeekOfYear`) and other
 /// fields free — the shapes the main generator (`FoundationCaseGenerator`, whose year family only

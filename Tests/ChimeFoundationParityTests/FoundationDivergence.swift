@@ -1,5 +1,7 @@
 import Foundation
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// A class of Foundation `nextDate` bug that Chime deliberately does not copy
 /// (docs/apple-semantics.md §4). The parity test explains a difference only through one of these,

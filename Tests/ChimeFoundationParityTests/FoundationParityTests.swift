@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Differential parity with Foundation's `Calendar.nextDate` (same tz data, 2025b) on seeded
 /// random cases across all zones (`FoundationCaseGenerator`). `CHIME_PARITY_CASES` sets the count
