@@ -5,7 +5,7 @@ import Chime
 @testable import ChimeReference
 
 /// The differential test: the engine in `.consistent` semantics against the brute-force reference
-/// of docs/semantics.md (Reference/, which shares no code with the engine), on seeded random cases.
+/// of docs/semantics.md (module ChimeReference, Tests/ChimeReference/, which cannot import the engine), on seeded random cases.
 ///
 /// Environment:
 /// - CHIME_REFERENCE_CASES (default 1000: about 15–20 s in a debug build, most of it the engine), CHIME_REFERENCE_SEED (default 2026)
