@@ -60,7 +60,8 @@ struct RefAppleJudge {
             || p.weekOfYear != nil || p.yearForWeekOfYear != nil || p.dayOfYear != nil
         let weekish = p.weekday != nil || p.weekdayOrdinal != nil || p.weekOfMonth != nil || p.weekOfYear != nil
             || p.yearForWeekOfYear != nil || p.dayOfYear != nil
-        if t.direction == .backward && ((p.day != nil && !otherDateFields) || (!timeGiven && p.day == nil && weekish)) {
+        // Found without a year; with one (§3.11) the start's own day is considered.
+        if t.direction == .backward && p.year == nil && ((p.day != nil && !otherDateFields) || (!timeGiven && p.day == nil && weekish)) {
             t.excludedWallDay = RefCal.wallDay(start.seconds + Int64(zone.gmtoff(start.seconds)))
         }
         self.trigger = t; self.zone = zone; self.earliestYear = earliestYear; self.latestYear = latestYear
