@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Hand-derived cases (docs/semantics.md sections 2, 3 and 5 and a few rare patterns), each checked
 /// against both the reference and the engine. The reasoning is in the comments.

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// The differential test: the engine in `.consistent` semantics against the brute-force reference
-/// of docs/semantics.md (Reference/, which shares no code with the engine), on seeded random cases.
+/// of docs/semantics.md (module ChimeReference, Tests/ChimeReference/, which cannot import the engine), on seeded random cases.
 ///
 /// Environment:
 /// - CHIME_REFERENCE_CASES (default 1000: about 15–20 s in a debug build, most of it the engine), CHIME_REFERENCE_SEED (default 2026)
@@ -15,7 +17,7 @@ import Chime
 /// - CHIME_REFERENCE_SHAPE=k (0…21), CHIME_REFERENCE_ZONES=a,b,…: targeted runs (one pattern shape,
 ///   chosen zones)
 @Suite struct ConsistentReferenceTests {
-    static let database = ZoneDatabase(preference: .tzif, tzifDirectory: ReferenceFixtures.zoneinfoDirectory)
+    static let database = ZoneDatabase(preference: .tzif, tzifDirectory: Fixtures.zoneinfoDirectory)
 
     @Test func consistentEngineMatchesReference() throws {
         let env = ProcessInfo.processInfo.environment
@@ -104,7 +106,7 @@ enum ReferenceCaseGenerator {
     }
 
     static func make(_ rng: inout SplitMix64) -> ReferenceCase {
-        let zones = forcedZones ?? ReferenceFixtures.zoneIdentifiers
+        let zones = forcedZones ?? Fixtures.zoneIdentifiers
         let zone = zones[rng.next(in: 0...(zones.count - 1))]
         let trans = transitions(zone)
         let rules = try! ConsistentReferenceTests.database.rules(for: zone)
@@ -287,8 +289,8 @@ enum ReferenceCaseGenerator {
         var c = ReferenceCase(zone: zone, trigger: trigger, start: start, count: rnd(1...4))
         // Starts exactly on a fire: the reference's own first fire from the random start.
         if chance(8) {
-            let (lo, hi) = RefTZSource.yearBounds(sourcePath: ReferenceFixtures.source.path)
-            let first = RefZoneOracle.with(path: ReferenceFixtures.zonePath(zone)) { oracle in
+            let (lo, hi) = RefTZSource.yearBounds(sourcePath: Fixtures.source.path)
+            let first = RefZoneOracle.with(path: Fixtures.zonePath(zone)) { oracle in
                 RefSearch(trigger: trigger, zone: oracle, earliestYear: lo, latestYear: hi).chain(after: start, count: 1)
             }
             if case .fires(let fs) = first, let f = fs.first { c.start = f.instant }
@@ -302,7 +304,7 @@ enum ReferenceCaseGenerator {
 /// direction are found again, with the same adjustments, by single searches in the other.
 @Suite struct ReferenceSelfChecks {
     @Test func referenceDirectionsMirror() {
-        let (lo, hi) = RefTZSource.yearBounds(sourcePath: ReferenceFixtures.source.path)
+        let (lo, hi) = RefTZSource.yearBounds(sourcePath: Fixtures.source.path)
         let total = ProcessInfo.processInfo.environment["CHIME_REFERENCE_MIRROR_CASES"].flatMap(Int.init) ?? 300
         var problems: [String] = []
         var genTime = 0.0, refTime = 0.0, slow: [String] = []
@@ -315,7 +317,7 @@ enum ReferenceCaseGenerator {
             if c.trigger.gap == .reject { c.trigger.gap = .shift }
             let t1 = Date()
             defer { let t = Date().timeIntervalSince(t1); refTime += t; if t > 0.3 { slow.append("\(t) \(c.line)") } }
-            let result = RefZoneOracle.with(path: ReferenceFixtures.zonePath(c.zone)) { oracle -> String? in
+            let result = RefZoneOracle.with(path: Fixtures.zonePath(c.zone)) { oracle -> String? in
                 let search = RefSearch(trigger: c.trigger, zone: oracle, earliestYear: lo, latestYear: hi)
                 guard case .fires(let fs) = search.chain(after: c.start, count: 3), fs.count >= 2 else { return nil }
                 var mirrored = c.trigger

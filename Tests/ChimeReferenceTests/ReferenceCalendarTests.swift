@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// The reference's own calendar arithmetic and week numbering, checked against Foundation's
 /// Gregorian calendar (a third, independent implementation) on random dates in 1600…9999 (after

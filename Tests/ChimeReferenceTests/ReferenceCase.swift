@@ -1,5 +1,7 @@
 import Foundation
 import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// One differential case: a zone, a trigger, a start and a chain length, replayable from one line.
 struct ReferenceCase {
@@ -57,8 +59,8 @@ struct ReferenceCase {
 
     /// The reference's answer, rendered for comparison.
     func referenceAnswer() -> String {
-        let (lo, hi) = RefTZSource.yearBounds(sourcePath: ReferenceFixtures.source.path)
-        let outcome = RefZoneOracle.with(path: ReferenceFixtures.zonePath(zone)) { oracle in
+        let (lo, hi) = RefTZSource.yearBounds(sourcePath: Fixtures.source.path)
+        let outcome = RefZoneOracle.with(path: Fixtures.zonePath(zone)) { oracle in
             RefSearch(trigger: trigger, zone: oracle, earliestYear: lo, latestYear: hi).chain(after: start, count: count)
         }
         switch outcome {

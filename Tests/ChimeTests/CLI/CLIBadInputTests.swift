@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChimeTestSupport
 
 // End-to-end bad input against the built `chime` executable (`swift build` builds it before
 // `swift test`). Every case must exit 2 with a message on stderr that names the problem, print

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChimeTestSupport
 
 /// `chime batch` end to end: one response line per input line, in order, whatever the line holds.
 @Suite struct CLIBatchTests {

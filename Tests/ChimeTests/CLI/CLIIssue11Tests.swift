@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChimeTestSupport
 
 /// Issue 11, end to end: zone ids made canonical before a source is chosen, the instant forms
 /// people type, deterministic interval anchors, and the output details. Expected values come from

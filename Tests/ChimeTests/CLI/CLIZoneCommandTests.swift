@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChimeTestSupport
 
 /// The zone commands end to end: JSON shapes from CONTRACT.md and the headline facts of the issue.
 @Suite struct CLIZoneCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// `PendingColumns` against oracles that are not the columns: the engine's `Trigger.nextFire`
 /// called directly (the columns must give exactly its instants), a full sort (for the k soonest),

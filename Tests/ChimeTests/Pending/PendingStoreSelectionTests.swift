@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// iOS keeps "the soonest-firing 64 notifications (with automatically rescheduled notifications
 /// counting as a single notification) and discards the rest". Checked against Foundation's

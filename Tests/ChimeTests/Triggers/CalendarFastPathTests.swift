@@ -1,5 +1,6 @@
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// `CalendarTrigger.nextFire`'s fast paths (`FastPaths/`) against the general search alone
 /// (`nextFireWithoutFastPath`), on every fixture zone: the same fire in every field, or the same

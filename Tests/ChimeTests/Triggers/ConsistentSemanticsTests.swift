@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// The worked cases of `docs/semantics.md` (section 5), answered in both semantics. Expected
 /// values are hand-derived from the rules (reasoning beside each); in the apple semantics they

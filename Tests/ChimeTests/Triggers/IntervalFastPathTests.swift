@@ -1,5 +1,6 @@
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// `IntervalTrigger.nextFire`'s whole-second fast path (a multiply for the division, the type from
 /// the slot table) against the general 64/128-bit path it bypasses, on every fixture zone.

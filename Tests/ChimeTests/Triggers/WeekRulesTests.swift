@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 @Suite struct WeekRulesTests {
     /// CLDR: Germany counts ISO weeks (Monday, 4 days); the US starts weeks on Sunday with 1 day.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 // Inputs found by the libFuzzer harnesses in Fuzz/ (see Fuzz/README.md), minimised, each with the
 // outcome it must have and why.

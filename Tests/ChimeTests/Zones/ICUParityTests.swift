@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// The ICU zone source checked against oracles that are not Chime's code:
 ///

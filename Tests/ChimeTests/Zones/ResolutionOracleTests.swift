@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// Wall time -> instant resolution checked against Python's `zoneinfo` (an independent tz
 /// implementation) reading the same pinned TZif files.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 // Bad TZif input must end in a `ZoneError` that names the problem, or in rules that answer
 // sanely — never in a crash, a hang or an absurd allocation.

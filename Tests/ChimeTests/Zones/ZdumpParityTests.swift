@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 /// TZif-sourced transitions checked against `zdump -v` (glibc's, from libc-bin) on the same files.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
 
 @Suite struct ZoneDatabaseTests {
     /// Aliases and Windows ids resolve to canonical zones (facts from tzdata.zi's `L` lines and

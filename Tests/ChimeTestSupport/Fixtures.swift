@@ -1,11 +1,13 @@
 import Foundation
-@testable import Chime
 
 /// The pinned tz data in `tzdata-fixtures/`, compiled with `zic` once per test process into a
-/// temporary TZif tree, so zone tests do not change when the host's tzdata does.
+/// temporary TZif tree, so zone tests do not change when the host's tzdata does. Shared by every
+/// test target (this support target depends on nothing of Chime; ChimeTests adds the Chime-specific
+/// parts, `tzifDatabase` and `chimeExecutable`, in `FixturesChime.swift`). The engine and the
+/// reference's glibc oracle both read this tree.
 enum Fixtures {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let source = packageRoot.appendingPathComponent("tzdata-fixtures/tzdata.zi")
     static let pinnedVersion = "2025b"
 
@@ -21,8 +23,8 @@ enum Fixtures {
         return dir.path
     }()
 
-    /// A database over the pinned fixtures, TZif only.
-    static let tzifDatabase = ZoneDatabase(preference: .tzif, tzifDirectory: zoneinfoDirectory)
+    /// The compiled TZif file of a zone.
+    static func zonePath(_ id: String) -> String { zoneinfoDirectory + "/" + id }
 
     /// Every zone (`Z` line) in the pinned source, sorted.
     static let zoneIdentifiers: [String] = {
@@ -66,11 +68,5 @@ enum Fixtures {
         let errData = errBox.data
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-    }
-
-    /// The built `chime` executable (tests run after `swift build` builds it as a product).
-    static var chimeExecutable: String {
-        let candidates = [".build/debug/chime", ".build/release/chime"].map { packageRoot.appendingPathComponent($0).path }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }
 }

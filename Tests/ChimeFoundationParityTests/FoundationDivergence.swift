@@ -1,11 +1,14 @@
 import Foundation
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// A class of Foundation `nextDate` bug that Chime deliberately does not copy
-/// (docs/apple-semantics.md §4). The parity test explains a difference only through one of these,
-/// and only after checking, with Foundation's own `Calendar.dateComponents`, that Chime's answer
-/// is a genuine match Foundation missed (or that Foundation's answer is no match at all); each
-/// class has a named test in `FoundationDivergenceTests` that shows both answers.
+/// (docs/apple-semantics.md §4). Since the reference verdict (`FoundationVerdict`), these classes
+/// explain nothing by themselves: the parity test counts a difference as explained only when the
+/// reference shows Foundation wrong and Chime right, and then uses the first class that applies
+/// as a label for counting. Each class has a named test in `FoundationDivergenceTests` that shows
+/// both answers.
 struct FoundationDivergence: Sendable {
     typealias Answer = (seconds: Int64, nanoseconds: Int32, adjustment: FireAdjustment)
     typealias FoundationAnswer = (seconds: Int64, nanoseconds: Int32)

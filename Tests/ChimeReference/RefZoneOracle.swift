@@ -44,7 +44,45 @@ final class RefZoneOracle: @unchecked Sendable {
     private static let lock = NSRecursiveLock()
     nonisolated(unsafe) private static var cache: [String: RefZoneOracle] = [:]
 
+    /// An offset function given from outside (`external`), used instead of glibc.
+    private var offsetFunction: ((Int64) -> Int)? = nil
+
     private init(path: String) { self.path = path }
+
+    /// A zone whose offsets come from outside rather than from glibc over a TZif file: the
+    /// Foundation parity verdict judges answers computed on Foundation's own zone data (its ICU
+    /// `TimeZone`, whose pre-1970 history differs from the pinned fixtures), so the reference
+    /// must resolve wall times on the same offsets. `offsetAt(u)` is the UTC offset at instant
+    /// `u`; `transitions` every instant where it changes (ascending) with the offset from then on;
+    /// `footerOffsets` the offsets it can take after the last one. Each transition is checked
+    /// against `offsetAt` on both sides, and every offset `offsetAt` answers must be among those
+    /// listed (a precondition), as for the TZif source. Not thread-safe for concurrent use of one
+    /// instance (the gap cache).
+    static func external(name: String, offsetAt: @escaping (Int64) -> Int, initialOffset: Int,
+                         transitions: [(Int64, Int)], footerOffsets: [Int]) -> RefZoneOracle {
+        let z = RefZoneOracle(path: name)
+        z.offsetFunction = offsetAt
+        z.transitionTimes = transitions.map(\.0)
+        z.transitionOffsets = transitions.map(\.1)
+        z.initialOffset = initialOffset
+        z.footerOffsets = Array(Set(footerOffsets)).sorted()
+        z.offsets = Array(Set(z.transitionOffsets + [initialOffset] + footerOffsets)).sorted()
+        for (k, t) in z.transitionTimes.enumerated() {
+            let before = k == 0 ? initialOffset : z.transitionOffsets[k - 1]
+            precondition(z.gmtoff(t - 1) == before && z.gmtoff(t) == z.transitionOffsets[k], "table and offset function disagree at \(t) in \(name)")
+        }
+        return z
+    }
+
+    /// The offset changes (instant, offset before, offset after) with instants in [a, b].
+    func transitions(from a: Int64, through b: Int64) -> [(t: Int64, before: Int, after: Int)] {
+        var out: [(t: Int64, before: Int, after: Int)] = []
+        for (k, t) in transitionTimes.enumerated() where t >= a && t <= b {
+            let before = k == 0 ? initialOffset : transitionOffsets[k - 1]
+            if before != transitionOffsets[k] { out.append((t, before, transitionOffsets[k])) }
+        }
+        return out
+    }
 
     /// Runs `body` with TZ set to the zone (under the global lock), restoring TZ afterwards.
     static func with<T>(path: String, _ body: (RefZoneOracle) throws -> T) rethrows -> T {
@@ -67,6 +105,11 @@ final class RefZoneOracle: @unchecked Sendable {
 
     /// glibc's UTC offset at instant `u` (TZ must be this zone: only call inside `with`).
     func gmtoff(_ u: Int64) -> Int {
+        if let offsetFunction {
+            let o = offsetFunction(u)
+            precondition(offsets.isEmpty || offsets.contains(o), "offset \(o) at \(u) not among \(offsets) for \(path)")
+            return o
+        }
         var t = time_t(u)
         var out = tm()
         guard localtime_r(&t, &out) != nil else { preconditionFailure("localtime_r failed at \(u) in \(path)") }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Foundation bugs Chime deliberately does not copy (docs/apple-semantics.md §4). Each test shows
 /// Foundation's answer on this machine and Chime's, with the reasoning for the correct one.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Differential parity with Foundation's `Calendar.nextDate` (same tz data, 2025b) on seeded
 /// random cases across all zones (`FoundationCaseGenerator`). `CHIME_PARITY_CASES` sets the count
@@ -13,9 +15,25 @@ import Testing
 @Suite struct FoundationParityTests {
     struct Outcome: Sendable {
         var total = 0, skipped = 0
+        /// Why cases were skipped (Foundation cannot be asked, or Chime's extension).
+        var skipReasons: [String: Int] = [:]
         var mismatches: [String: [String]] = [:]
         var explained: [String: Int] = [:]
         var explainedCases: [String] = []
+    }
+
+    /// The triaged cases the reference cannot decide (Undecided.txt beside this file): reported, not failed.
+    static let undecided: Set<String> = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Undecided.txt")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap(FoundationCase.init(reportLine:)).map(\.description))
+    }()
+
+    /// Unexplained differences not in the triaged list (these fail the test).
+    static func untriaged(_ outcome: Outcome) -> [String] {
+        outcome.mismatches.values.flatMap { $0 }.filter { line in
+            FoundationCase(reportLine: Substring(line)).map { !undecided.contains($0.description) } ?? true
+        }
     }
 
     /// Negative weekday ordinals (-1 = the month's last) are Chime's extension; Foundation rejects them.
@@ -41,8 +59,12 @@ import Testing
     static func run(_ cases: [FoundationCase]) throws -> Outcome {
         var outcome = Outcome()
         for c in cases {
-            if FoundationOracle.wouldHang(c) || FoundationOracle.hasSubMinuteOffset(c) || Self.isChimeExtension(c) {
+            let skip = FoundationOracle.wouldHang(c) ? "weekdayOrdinal 6/7 (Foundation hangs)"
+                : FoundationOracle.hasSubMinuteOffset(c) ? "start at a sub-minute offset (Foundation aligns minutes to UTC)"
+                : Self.isChimeExtension(c) ? "negative weekdayOrdinal (Chime's extension)" : nil
+            if let skip {
                 outcome.skipped += 1
+                outcome.skipReasons[skip, default: 0] += 1
                 continue
             }
             outcome.total += 1
@@ -57,13 +79,18 @@ import Testing
                 same = abs(diff) <= tolerance
             default: same = false
             }
-            if !same, let divergence = FoundationDivergence.explaining(c, chime: actual, foundation: expected) {
-                outcome.explained[divergence.test, default: 0] += 1
-                outcome.explainedCases.append("\(divergence.test): \(c) chime \(actual.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil") foundation \(expected.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil")")
-            } else if !same {
+            guard !same else { continue }
+            let show = { (r: (seconds: Int64, nanoseconds: Int32)?) in r.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil" }
+            let chimeAnswer = actual.map { (seconds: $0.seconds, nanoseconds: $0.nanoseconds) }
+            // The reference decides; a divergence class only labels an explained case.
+            let verdict = FoundationVerdict.judge(c, chime: chimeAnswer, foundation: expected)
+            let line = "\(c) chime \(show(chimeAnswer)) \(actual.map { "\($0.adjustment)" } ?? "") foundation \(show(expected)) // \(verdict)"
+            if verdict.explained {
+                let label = FoundationDivergence.explaining(c, chime: actual, foundation: expected)?.test ?? "(no class)"
+                outcome.explained[label, default: 0] += 1
+                outcome.explainedCases.append("\(label): \(line)")
+            } else {
                 let key = "\(c.direction) \(c.matchingPolicy) \(c.repeatedTimePolicy) \(c.family)"
-                let show = { (r: (seconds: Int64, nanoseconds: Int32)?) in r.map { FoundationOracle.iso($0.seconds, $0.nanoseconds) } ?? "nil" }
-                let line = "\(c) chime \(show(actual.map { ($0.seconds, $0.nanoseconds) })) \(actual.map { "\($0.adjustment)" } ?? "") foundation \(show(expected))"
                 outcome.mismatches[key, default: []].append(line)
             }
         }
@@ -104,8 +131,9 @@ import Testing
         let cases = try Self.cases(count: count, seed: seed, shard: shard, replay: replay)
         let outcome = try Self.run(cases)
         let unexplained = outcome.mismatches.values.reduce(0) { $0 + $1.count }
-        print("parity: \(outcome.total) cases compared, \(outcome.skipped) skipped, \(unexplained) differ unexplained")
-        for (test, n) in outcome.explained.sorted(by: { $0.key < $1.key }) { print("parity: \(n)\texplained by \(test)") }
+        print("parity: \(outcome.total) cases compared, \(outcome.skipped) skipped, \(outcome.explained.values.reduce(0, +)) differ explained by the reference, \(unexplained) differ unexplained")
+        for (reason, n) in outcome.skipReasons.sorted(by: { $0.key < $1.key }) { print("parity: \(n)\tskipped: \(reason)") }
+        for (test, n) in outcome.explained.sorted(by: { $0.key < $1.key }) { print("parity: \(n)\texplained (reference verdict), labelled \(test)") }
         for (key, list) in outcome.mismatches.sorted(by: { $0.value.count > $1.value.count }) {
             print("parity: \(list.count)\t\(key)\n        e.g. \(list[0])")
         }
@@ -114,6 +142,8 @@ import Testing
             try outcome.explainedCases.joined(separator: "\n").write(toFile: path + ".explained", atomically: true, encoding: .utf8)
         }
         #expect(outcome.total > cases.count * 9 / 10, "most generated cases must be compared, not skipped")
-        #expect(unexplained == 0, "\(unexplained) of \(outcome.total) cases differ from Foundation without an explanation:\n\(outcome.mismatches.values.flatMap { $0 }.prefix(10).joined(separator: "\n"))")
+        let failing = Self.untriaged(outcome)
+        print("parity: \(unexplained - failing.count) of the unexplained are triaged in Undecided.txt, \(failing.count) are not")
+        #expect(failing.isEmpty, "\(failing.count) of \(outcome.total) cases differ from Foundation without a reference verdict or triage:\n\(failing.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -1,5 +1,5 @@
 // The reference's own proleptic Gregorian arithmetic. It deliberately does not use Chime (no
-// `import Chime` anywhere under Reference/) and uses a different algorithm from the engine's
+// `import Chime` in this module, Tests/ChimeReference/, whose target cannot depend on Chime) and uses a different algorithm from the engine's
 // days-from-civil: days are counted from 0001-01-01 (day 0) by summing whole years
 // (365 a year plus the leap days before it) and a cumulative month table; the inverse estimates
 // the year and corrects it by comparing with the year starts. Only years 1...9999 (and the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Patterns with a fixed year and other fields free (docs/apple-semantics.md, "Fixed year"): the
 /// year pins no month or day, so `{year: Y, hour: H}` is every day of Y at H. Each case asserts

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Chime `ZoneRules` built from Foundation's own `TimeZone` (its ICU data), so the differential
 /// trigger tests compare search semantics on identical offsets. The pinned fixtures are compiled

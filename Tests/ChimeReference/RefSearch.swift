@@ -94,6 +94,7 @@ struct RefSearch {
         switch zone.resolve(wall, candidates: candidates) {
         case .instants(let us):
             if us.count == 1 { return ([(RefInstant(seconds: us[0], nanoseconds: ns), standIn ?? .exact)], nil) }
+            if trigger.overlapsExcluded { return ([], nil) }
             switch trigger.effectiveOverlap {
             case .first: return ([(RefInstant(seconds: us.first!, nanoseconds: ns), standIn ?? .overlapFirst)], nil)
             case .last: return ([(RefInstant(seconds: us.last!, nanoseconds: ns), standIn ?? .overlapLast)], nil)
@@ -115,6 +116,7 @@ struct RefSearch {
 
     /// The wall times of day `d` (second of day, nanosecond, stand-in adjustment), or nil.
     private func dayTimes(_ d: RefDay) -> (hours: [Int], minutes: [Int], seconds: [Int], ns: Int, standIn: RefAdjustment?)? {
+        if d.n == trigger.excludedWallDay { return nil }
         let standIn = matcher.standIn(d)
         if let standIn {
             precondition(!matcher.isWantedDate(d), "a day both wanted and a stand-in")

@@ -6,6 +6,9 @@ enum RefRepeated: String, CaseIterable { case first, last }
 enum RefDirection: String, CaseIterable { case forward, backward }
 enum RefGap: String, CaseIterable { case skip, shift, nextValid, previous, reject }
 enum RefOverlap: String, CaseIterable { case first, last, both }
+/// Which wall times a pattern names: docs/semantics.md rule 1 (`consistent`), or Foundation's
+/// reading as docs/apple-semantics.md §1.1, §1.2 and §3.11 describe it (`apple`, see `RefMatcher`).
+enum RefReading: String { case consistent, apple }
 
 /// Adjustments in the precedence order of section 3 (earlier wins when several wall times give
 /// the same instant). Raw values are the doc's names.
@@ -41,6 +44,12 @@ struct RefTrigger {
     var weekRules: RefWeekRules
     var gap: RefGap?
     var overlap: RefOverlap?
+    var reading: RefReading = .consistent
+    /// Apple verdict only: a wall time that occurs more than once gives nothing (used to find
+    /// the nearest wall time that is wanted under every reading of the repeated-time policy).
+    var overlapsExcluded = false
+    /// Apple verdict only: a wall-clock day (day number) whose wall times are not wanted.
+    var excludedWallDay: Int? = nil
 
     /// Section 3: without an explicit gap policy the matching policy gives it.
     var effectiveGap: RefGap {
@@ -75,9 +84,10 @@ struct RefMatcher {
     let finest: RefLevel?
     /// The matching times of a day as sorted lists (rule 1); nanosecond is a single value.
     let hours: [Int], minutes: [Int], seconds: [Int], nanosecond: Int
+    let reading: RefReading
 
     init(_ t: RefTrigger) {
-        p = t.pattern; rules = t.weekRules; matching = t.matching
+        p = t.pattern; rules = t.weekRules; matching = t.matching; reading = t.reading
         var f: RefLevel? = nil
         func note(_ v: Int?, _ l: RefLevel) { if v != nil, f == nil || f! < l { f = l } }
         note(p.year, .year); note(p.yearForWeekOfYear, .year)
@@ -92,10 +102,75 @@ struct RefMatcher {
             if let f, l <= f { return Array(0...maxValue) }
             return [0]
         }
-        hours = times(p.hour, .hour, 23)
-        minutes = times(p.minute, .minute, 59)
-        seconds = times(p.second, .second, 59)
+        if reading == .apple {
+            (hours, minutes, seconds) = Self.appleTimes(p)
+        } else {
+            hours = times(p.hour, .hour, 23)
+            minutes = times(p.minute, .minute, 59)
+            seconds = times(p.second, .second, 59)
+        }
         nanosecond = p.nanosecond ?? 0
+    }
+
+    // MARK: the apple reading (docs/apple-semantics.md, written from the doc, not from Chime)
+    //
+    // Foundation pins the unset fields below its "highest set" field (order: year, dayOfYear,
+    // month, day, hour, minute, second, weekday, weekdayOrdinal, weekOfMonth, weekOfYear,
+    // yearForWeekOfYear, nanosecond) and leaves the ones above it free (§1.2 rule 2), which for
+    // the time of day gives:
+    // - an unset hour/minute/second finer than a given one is 0 (`{hour: 12, second: 5}` is
+    //   12:00:05, the hour matcher truncates);
+    // - an unset one coarser than every given time field is free (`{minute: 30}` hourly,
+    //   `{weekday: 2, minute: 30}` hourly on Mondays — the weekday sits below the second in the
+    //   order), unless a field above it truncates or always moves to its period's start: a given
+    //   `day` (`{day: 1, minute: 30}` is 00:30), and without a `year`, a `month` or `dayOfYear`
+    //   (the loop moves by whole years: `{month: 5, minute: 9}` is May 1 00:09); with a `year`
+    //   (§3.11) month and dayOfYear do not move, so `{year: 2027, month: 5, minute: 30}` is hourly
+    //   in May 2027 while `{year: 2027, month: 5, day: 5, minute: 30}` is 00:30 only;
+    // - with no hour, minute, second or nanosecond given, 00:00:00 (date-only patterns land on the
+    //   day's start: `{weekday: 2}` is Monday 00:00).
+    // For the date: every date satisfying every given field, except where no day-level field
+    // (day, weekday, dayOfYear, weekdayOrdinal with weekday) is given and either no time field is
+    // (`{month: 3}` Mar 1, `{year: 2027}` Jan 1, `{weekOfYear: 10}` the week's first day,
+    // `{weekOfMonth: W}` its first day within the month, `{yearForWeekOfYear: Y}` its first day),
+    // or a month is given without a year (the month's start: `{month: 5, hour: 9}` is May 1 09:00):
+    // then only the first such date of its period (as in rule 1). A week field with a time field
+    // names every day of the week (`{weekOfMonth: 3, hour: 1}`; "rules found", §4);
+    // `{weekdayOrdinal: k}` without a weekday names the first day with that ordinal (day 7k − 6).
+    // Missing days and DST are not part of the reading: the verdict (`RefAppleVerdict`) checks
+    // the policies' adjustments itself.
+
+    static func appleTimes(_ p: RefPattern) -> (hours: [Int], minutes: [Int], seconds: [Int]) {
+        let truncates = p.day != nil || (p.year == nil && (p.month != nil || p.dayOfYear != nil))
+        let given = [p.hour, p.minute, p.second]
+        let maxima = [23, 59, 59]
+        var out: [[Int]] = []
+        for k in 0..<3 {
+            if let v = given[k] { out.append([v]); continue }
+            let coarserGiven = given[..<k].contains { $0 != nil }
+            let finerGiven = given[(k + 1)...].contains { $0 != nil } || p.nanosecond != nil
+            out.append(!coarserGiven && finerGiven && !truncates ? Array(0...maxima[k]) : [0])
+        }
+        return (out[0], out[1], out[2])
+    }
+
+    /// Whether `d` is a wanted date under the apple reading.
+    private func isAppleWantedDate(_ d: RefDay) -> Bool {
+        if let k = p.day, k < 1 || d.day != k { return false }      // no negative days in apple
+        guard satisfiesAll(d) else { return false }
+        if p.weekdayOrdinal != nil && p.weekday == nil {
+            guard (d.day - 1) % 7 == 0 else { return false }        // the first day with the ordinal
+        }
+        let dayLevel = p.day != nil || p.weekday != nil || p.dayOfYear != nil || p.weekdayOrdinal != nil
+        let timeGiven = p.hour != nil || p.minute != nil || p.second != nil || p.nanosecond != nil
+        let firstOfPeriod = !dayLevel && (!timeGiven || (p.month != nil && p.year == nil))
+        guard firstOfPeriod else { return true }
+        var s = RefDay(periodStart(d))
+        while s.n < d.n {
+            if satisfiesAll(s) { return false }
+            s.advance()
+        }
+        return true
     }
 
     // MARK: dates
@@ -140,6 +215,7 @@ struct RefMatcher {
     /// Whether `d` is a wanted date (sections 1): every given field, and, when F is coarser than
     /// the day, the first such date of its period (found by walking the period from its start).
     func isWantedDate(_ d: RefDay) -> Bool {
+        if reading == .apple { return isAppleWantedDate(d) }
         guard let finest, satisfiesAll(d) else { return false }
         if finest >= .day { return true }
         var s = RefDay(periodStart(d))
@@ -157,7 +233,8 @@ struct RefMatcher {
     /// negative day lies before its month: the month's own 1st, or the previous month's last day.
     /// Stand-ins stay inside 0001-01-01…9999-12-31 (a day number ≥ 0; the walks never go later).
     func standIn(_ d: RefDay) -> RefAdjustment? {
-        guard let wantedDay = p.day, abs(wantedDay) > 28, matching != .strict else { return nil }
+        // Apple: stand-ins are judged by `RefAppleVerdict`, not searched for.
+        guard reading == .consistent, let wantedDay = p.day, abs(wantedDay) > 28, matching != .strict else { return nil }
         let next = matching != .previousTimePreservingSmallerComponents
         // The month whose wanted day is missing, for which `d` would stand in.
         let missing: (year: Int, month: Int)

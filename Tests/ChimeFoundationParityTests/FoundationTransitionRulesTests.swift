@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeTestSupport
+@testable import ChimeReference
 
 /// Foundation's rules at transitions that Chime copies (docs/apple-semantics.md, "rules found by
 /// the differential run"). Each case carries a hand-derived answer with its reasoning, and
