@@ -169,10 +169,14 @@ extension ConsistentSearch {
 }
 
 extension ConsistentPattern {
-    /// Patterns that can never match, answered without searching: ordinals 6 and 7, and with
-    /// `strict` a day that no month of the wanted month (and year) has.
+    /// Patterns that can never match, answered without searching: ordinals 6 and 7, week 0 of a
+    /// month when one day makes a first week, and with `strict` a day that no month of the wanted
+    /// month (and year) has.
     func neverMatches(matchingPolicy: MatchingPolicy) -> Bool {
         if let weekdayOrdinal, weekdayOrdinal > 5 { return true }
+        // Week 0 holds the days before the first week with enough days; with a minimum of one
+        // day, the week holding the 1st is week 1 and there is no week 0.
+        if weekOfMonth == 0 && weekRules.minimumDaysInFirstWeek == 1 { return true }
         if matchingPolicy == .strict, let day, let month {
             let longest = CivilArithmetic.daysInMonth(year: Int64(year ?? 2000), month: Int64(month))   // 2000: leap
             if abs(day) > Int(longest) { return true }
