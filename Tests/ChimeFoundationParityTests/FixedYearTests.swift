@@ -32,6 +32,20 @@ import Testing
         #expect(try F.chime("UTC", after: 1_560_556_800, components, .strict) == 1_560_600_732)                        // 2019-06-15T12:12:12Z
     }
 
+    /// Europe/Berlin `{yearForWeekOfYear: 2036, month: 10, hour: 3}`: the month pins the day to the
+    /// 1st as a month alone does (docs/apple-semantics.md §3.11), so October 1st 03:00 CEST =
+    /// 2036-10-01T01:00:00Z, and nothing after it (October 1st 2037 is in week-year 2037). Chime
+    /// used to answer every day of October (the reference's apple verdict found it).
+    @Test func weekYearWithMonthAndTimeIsTheMonthsFirstDay() throws {
+        let pattern = DateComponents(month: 10, hour: 3, yearForWeekOfYear: 2036)
+        let components = CalendarComponents(month: 10, hour: 3, yearForWeekOfYear: 2036)
+        let before: Int64 = 2_106_345_600, first: Int64 = 2_106_435_600     // 2036-09-30T00:00:00Z, 2036-10-01T01:00:00Z
+        #expect(F.foundation("Europe/Berlin", after: before, pattern) == first)
+        #expect(try F.chime("Europe/Berlin", after: before, components) == first)
+        #expect(F.foundation("Europe/Berlin", after: first, pattern) == nil)
+        #expect(try F.chime("Europe/Berlin", after: first, components) == nil)
+    }
+
     /// The rest of the rule, UTC, each Foundation's own answer: the first given field below the
     /// year (and a month given with it) sets what is pinned; alone they mean the first instant.
     @Test func yearPinsNoMonthOrDay() throws {

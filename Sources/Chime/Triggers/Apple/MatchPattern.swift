@@ -65,7 +65,12 @@ struct MatchPattern: Sendable, Hashable {
         else { pin = month != nil ? 1 : 0 }
         pinLevel = pin
         if pin < 1 && dayOfYear == nil && weekOfYear == nil && yearForWeekOfYear == nil { month = month ?? 1 }
-        if pin < 2 && dayOfYear == nil && !weekdayFamily { day = day ?? 1 }
+        // A week-numbering year with a month and a time pins the day like a month alone does
+        // (docs/apple-semantics.md §3.11: `{yearForWeekOfYear: 2036, month: 10, hour: 3}` is
+        // October 1st at 03:00 only, then nil).
+        let weekYearOnly = yearForWeekOfYear != nil && weekday == nil && weekdayOrdinal == nil && weekOfMonth == nil
+            && weekOfYear == nil && month != nil && (hour != nil || minute != nil || second != nil)
+        if pin < 2 && dayOfYear == nil && (!weekdayFamily || weekYearOnly) { day = day ?? 1 }
         // A week given without a weekday means the week's first day — unless a time field is
         // given, which makes every day of the week a candidate (`{weekOfMonth: 3, hour: 1}` is
         // 01:00 on each day of the third week). A week of the month starts on the 1st when the
