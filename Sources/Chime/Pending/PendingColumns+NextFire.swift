@@ -170,15 +170,14 @@ extension PendingColumns {
         switch code.kind {
         case .timeOfDay:
             let weekday = Int(p >> 20 & 0x7)
-            let path = DailyFastPath(time: Code.secondOfDay(p) * 1_000_000_000, weekday: weekday == 0 ? nil : weekday)
-            if let fire = path.nextFire(after: t, in: zone) { return (fire.instant.seconds, 0) }
-            return Self.searchWithoutFastPath(code.components(), after: t, in: zone)
+            let shape = CalendarFastPath.daily(DailyFastPath(time: Code.secondOfDay(p) * 1_000_000_000,
+                                                             weekday: weekday == 0 ? nil : weekday))
+            return Self.seconds(shape.nextFireOrSearch(after: t, in: zone) { code.components() })
         case .dayOfMonth:
             let month = Int(p >> 25 & 0xF)
-            let path = DayOfMonthFastPath(time: Code.secondOfDay(p) * 1_000_000_000, day: Int(p >> 20 & 0x1F),
-                                          month: month == 0 ? nil : month)
-            if let fire = path.nextFire(after: t, in: zone) { return (fire.instant.seconds, 0) }
-            return Self.searchWithoutFastPath(code.components(), after: t, in: zone)
+            let shape = CalendarFastPath.dayOfMonth(DayOfMonthFastPath(time: Code.secondOfDay(p) * 1_000_000_000, day: Int(p >> 20 & 0x1F),
+                                                                       month: month == 0 ? nil : month))
+            return Self.seconds(shape.nextFireOrSearch(after: t, in: zone) { code.components() })
         case .weekdaySet:
             return Self.weekdaySetNext(p, after: t, in: zone)
         case .interval:
@@ -198,27 +197,20 @@ extension PendingColumns {
         while mask != 0 {
             let weekday = mask.trailingZeroBitCount + 1
             mask &= mask - 1
-            let s: Int64
-            if let fire = DailyFastPath(time: time, weekday: weekday).nextFire(after: t, in: zone) {
-                s = fire.instant.seconds
-            } else {
+            let shape = CalendarFastPath.daily(DailyFastPath(time: time, weekday: weekday))
+            let (s, _) = seconds(shape.nextFireOrSearch(after: t, in: zone) {
                 let clock = Code.Clock(bits: Code.clockBits(p))
-                s = searchWithoutFastPath(CalendarComponents(hour: clock.hour, minute: clock.minute, second: clock.second,
-                                                             weekday: weekday), after: t, in: zone).0
-            }
+                return CalendarComponents(hour: clock.hour, minute: clock.minute, second: clock.second, weekday: weekday)
+            })
             if s < best { best = s }
         }
         return (best, 0)
     }
 
-    /// The engine's general search for a packed calendar kind (near a transition, where the fast
-    /// path declines). Packed kinds fire on whole seconds and never throw.
-    @inline(never)
-    static func searchWithoutFastPath(_ components: CalendarComponents, after t: Instant, in zone: ZoneRules) -> (Int64, Int32) {
-        // Valid and policy-free by construction (decoded from a validated trigger).
-        guard let fire = try! CalendarTrigger(components: components).nextFireWithoutFastPath(after: t, in: zone) else {
-            return (Self.never, 0)
-        }
+    /// A packed calendar kind's fire as the column stores it: whole seconds, or `never`.
+    @inline(__always)
+    static func seconds(_ fire: Fire?) -> (Int64, Int32) {
+        guard let fire else { return (Self.never, 0) }
         assert(fire.instant.nanoseconds == 0, "a packed calendar trigger fired off a whole second")
         return (fire.instant.seconds, 0)
     }

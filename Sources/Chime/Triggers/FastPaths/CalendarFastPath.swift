@@ -33,6 +33,23 @@ enum CalendarFastPath: Sendable, Hashable {
         }
     }
 
+    /// The next fire after `t` of the apple trigger with the notification defaults (`nextTime`,
+    /// `first`, forward) and `components`, whose shortcut this is: the shortcut's answer, or the
+    /// general search's near a transition. This is `CalendarTrigger.nextFire(after:in:)` for callers
+    /// that keep the shape rather than the trigger (the pending set's packed columns); the trigger
+    /// is built only when the search must answer. Such triggers never throw.
+    @inline(__always)
+    func nextFireOrSearch(after t: Instant, in zone: ZoneRules, components: () -> CalendarComponents) -> Fire? {
+        if let fire = nextFire(after: t, in: zone) { return fire }
+        return Self.search(components(), after: t, in: zone)
+    }
+
+    @inline(never)
+    private static func search(_ components: CalendarComponents, after t: Instant, in zone: ZoneRules) -> Fire? {
+        // Valid by construction (the caller's components come from a validated trigger).
+        try! CalendarTrigger(components: components).nextFireWithoutFastPath(after: t, in: zone)
+    }
+
     /// The trigger's next fire after `t`, or `nil` when the general search must answer.
     @inline(__always)
     func nextFire(after t: Instant, in zone: ZoneRules) -> Fire? {
