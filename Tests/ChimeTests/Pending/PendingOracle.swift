@@ -54,7 +54,7 @@ struct PendingSpec: CustomStringConvertible {
             if let year, let month, let day {
                 // A full date names one wall time: once it has passed, it never fires. (Foundation's
                 // `nextDate` then answers a date that matches nothing, e.g. `{2026-03-05 11:00}` after
-                // Mar 7 -> Apr 1 00:00: divergence Q8, `yearPatternGivesUpInsideYear`.) Before it,
+                // Mar 7 -> Apr 1 00:00: divergence Q8, `foundationYearPatternInventsMissingDay`.) Before it,
                 // `nextDate` answers it (or, in a DST gap, the first instant after the gap).
                 let calendar = FoundationOracle.calendar(for: FoundationCase(zone: zone, startSeconds: after))!
                 let wall = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
