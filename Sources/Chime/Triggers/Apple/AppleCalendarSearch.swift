@@ -255,7 +255,8 @@ struct AppleCalendarSearch {
         // a skipped wall time is simply not a match, and both passes of a repeated hour are.
         let hourFree = trigger.components.hour == nil && p.pinLevel >= 4
         let nanos = Int32(time % 1_000_000_000)
-        switch zone.resolve(localSeconds: wall) {
+        let resolution = zone.resolve(localSeconds: wall)
+        switch resolution {
         case let .unique(u, _):
             let instant = Instant(seconds: u, nanoseconds: nanos)
             guard accept(instant) else { return nil }
@@ -273,17 +274,11 @@ struct AppleCalendarSearch {
             // start exactly at the occurrence (a chained search) does not: it moves to the next day.
             let startsInside = trigger.overlapPolicy == nil && p.highestLevel == 3
                 && (preferLater ? last > start && accept(first) : first < start && accept(last))
-            // Candidates in the order they are tried (two locals, no allocation).
-            let primary: (Instant, FireAdjustment)?, secondary: (Instant, FireAdjustment)?
-            switch startsInside ? .both : policy {
-            case .first: (primary, secondary) = ((first, .overlapFirst), nil)
-            case .last: (primary, secondary) = ((last, .overlapLast), nil)
-            case .both:
-                (primary, secondary) = preferLater ? ((last, .overlapLast), (first, .overlapFirst))
-                                                   : ((first, .overlapFirst), (last, .overlapLast))
-            }
-            if let (instant, adjustment) = primary, accept(instant) { return fire(instant, base == .exact ? adjustment : base) }
-            if let (instant, adjustment) = secondary, accept(instant) { return fire(instant, base == .exact ? adjustment : base) }
+            // The policy's instants (earlier first), tried in the search's order: backward, the later first.
+            let chosen = resolution.instants(wall: wall, nanosecond: nanos, gap: .skip, overlap: startsInside ? .both : policy)
+            let (primary, secondary) = preferLater && chosen.second != nil ? (chosen.second, chosen.first) : (chosen.first, chosen.second)
+            if let primary, accept(primary.instant) { return fire(primary.instant, base == .exact ? primary.adjustment : base) }
+            if let secondary, accept(secondary.instant) { return fire(secondary.instant, base == .exact ? secondary.adjustment : base) }
             return nil
         case let .gap(transition, before, after):
             // A day skipped whole (Pacific/Apia, 2011-12-30) has no times to adjust: like
@@ -300,17 +295,17 @@ struct AppleCalendarSearch {
                 if trigger.gapPolicy == nil
                     && foundationPassesOverGap(wall: wall, day: day, transition: transition, before: before, after: after,
                                                hourFree: hourFree, backward: preferLater) { return nil }
-                switch trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy {
-                case .skip:
-                    skippedGap = true
-                    return nil
-                case .reject:
+                let resolved = resolution.instants(wall: wall, nanosecond: nanos, gap: trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy,
+                                                   overlap: .first)
+                if resolved.rejectedAt != nil {
                     throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
                                            zone: zone.identifier)
-                case .nextValid: (instant, adjustment) = (Instant(seconds: transition), .gapNextTime)
-                case .shift: (instant, adjustment) = (Instant(seconds: wall - Int64(before), nanoseconds: nanos), .gapShiftedForward)
-                case .previous: (instant, adjustment) = (Instant(seconds: wall - Int64(after), nanoseconds: nanos), .gapShiftedBackward)
                 }
+                guard let chosen = resolved.first else {       // skip
+                    skippedGap = true
+                    return nil
+                }
+                (instant, adjustment) = (chosen.instant, chosen.adjustment)
             }
             guard accept(instant) else { return nil }
             return fire(instant, base == .exact ? adjustment : base)
