@@ -36,16 +36,16 @@ enum ResolveCommand {
         let kind: String
         let candidates: [ZonedInstant]
         var transition: ZoneTransition?
-        func zoned(_ seconds: Int64) -> ZonedInstant {
-            let instant = Instant(seconds: seconds, nanoseconds: Int32(local.nanosecond))
-            return ZonedInstant(instant: instant, type: rules.type(at: instant))
+        // The instants each policy gives (LocalResolution decides), each in the offset in force at it.
+        func instants(_ gap: GapPolicy) -> [ZonedInstant] {
+            rules.resolve(local, gap: gap, overlap: .both).map { ZonedInstant(instant: $0.instant, type: rules.type(at: $0.instant)) }
         }
         switch resolution {
-        case let .unique(seconds, _): (kind, candidates) = ("unique", [zoned(seconds)])
-        case let .overlap(earlier, _, later, _): (kind, candidates) = ("overlap", [zoned(earlier), zoned(later)])
-        case let .gap(at, before, after):
+        case .unique: (kind, candidates) = ("unique", instants(.skip))
+        case .overlap: (kind, candidates) = ("overlap", instants(.skip))
+        case let .gap(at, _, _):
             // Either side of the gap: the wall time read with the offset after it, then before it.
-            (kind, candidates) = ("gap", [zoned(local.localSeconds - Int64(after)), zoned(local.localSeconds - Int64(before))])
+            (kind, candidates) = ("gap", instants(.previous) + instants(.shift))
             transition = rules.transition(at: at)
         }
         if args.json {
@@ -69,7 +69,7 @@ enum ResolveCommand {
             output.line("\(local) in \(rules.identifier) \(source) does not exist: clocks jump from \(Formatting.wallTime(t.instant, t.before)) \(t.before.abbreviation) to \(Formatting.wallTime(t.instant, t.after)) \(t.after.abbreviation) at \(t.instant) (a \(Formatting.duration(t.wallClockChange)) gap).")
             // Each line names the policy that picks it; the instant is shown in the offset in force at it.
             output.line("  --gap previous   (earlier by the gap):       \(Formatting.zonedText(candidates[0]))")
-            output.line("  --gap nextValid  (the first instant after):  \(Formatting.zonedText(ZonedInstant(instant: t.instant, type: t.after)))")
+            output.line("  --gap nextValid  (the first instant after):  \(Formatting.zonedText(instants(.nextValid)[0]))")
             output.line("  --gap shift      (later by the gap):         \(Formatting.zonedText(candidates[1]))")
         }
         for note in zone.notes { output.line("note: " + note) }
