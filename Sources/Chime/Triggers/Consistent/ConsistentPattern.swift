@@ -88,9 +88,9 @@ final class ConsistentPattern: Sendable, Hashable {
         return true
     }
 
-    /// The first and last day numbers of the `period` holding `day`.
-    func periodBounds(of period: Period, containing day: Int64) -> (first: Int64, last: Int64) {
-        let f = DateFields(dayNumber: day)
+    /// The first and last day numbers of the `period` holding the date `f`.
+    func periodBounds(of period: Period, containing f: DateFields) -> (first: Int64, last: Int64) {
+        let day = f.dayNumber
         switch period {
         case .year:
             let first = day - Int64(f.dayOfYear) + 1

@@ -17,8 +17,9 @@ extension ConsistentSearch {
     private func nextPeriodStart(of period: ConsistentPattern.Period, from start: Int64) -> Int64? {
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
-            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
-            let (first, last) = pattern.periodBounds(of: period, containing: day)
+            let f = DateFields(dayNumber: day)
+            if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
+            let (first, last) = pattern.periodBounds(of: period, containing: f)
             var d = max(first, Self.firstDay)
             while d <= min(last, Self.lastDay) {
                 if pattern.satisfiesDateFields(DateFields(dayNumber: d)) {
@@ -37,8 +38,8 @@ extension ConsistentSearch {
     private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: DayKind)? {
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
-            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
             let f = DateFields(dayNumber: day)
+            if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             if let month = pattern.month, f.month != month {
                 day = monthJump(from: f, to: month, or: month); continue
             }
@@ -76,8 +77,8 @@ extension ConsistentSearch {
             ? .standIn(.missingDayPreviousTimePreservingSmallerComponents) : nil
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
-            if let jump = yearJump(from: day) { guard let jump else { return nil }; day = jump; continue }
             let f = DateFields(dayNumber: day)
+            if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             if let month = pattern.month, f.month != month {
                 // The wanted month, and the neighbour that may hold its stand-in.
                 let neighbour = wanted > 0 ? month % 12 + 1 : (month + 10) % 12 + 1
@@ -132,21 +133,18 @@ extension ConsistentSearch {
         (pattern.year.map { $0 == year } ?? true) && (pattern.month.map { $0 == month } ?? true)
     }
 
-    /// With a fixed year (or week-numbering year): where to go when `day` is in another one
-    /// (`.some(nil)`: nowhere, the year is behind the search), or `nil` when `day` is in it.
+    /// With a fixed year (or week-numbering year): where to go when the date `f` is in another one
+    /// (`.some(nil)`: nowhere, the year is behind the search), or `nil` when `f` is in it.
     /// Every day skipped lies in another year, so it cannot match, not even as a stand-in.
-    private func yearJump(from day: Int64) -> Int64?? {
-        if let year = pattern.year {
-            let dayYear = CivilArithmetic.civilFromDays(day).year
-            if dayYear != Int64(year) {
-                if forward {
-                    return dayYear < Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)) : .some(nil)
-                }
-                return dayYear > Int64(year) ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)) : .some(nil)
+    private func yearJump(from f: DateFields) -> Int64?? {
+        if let year = pattern.year, f.year != year {
+            if forward {
+                return f.year < year ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)) : .some(nil)
             }
+            return f.year > year ? .some(CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)) : .some(nil)
         }
         if let weekYear = pattern.yearForWeekOfYear {
-            let dayWeekYear = DateFields(dayNumber: day).weekOfYear(pattern.weekRules).yearForWeek
+            let dayWeekYear = f.weekOfYear(pattern.weekRules).yearForWeek
             if dayWeekYear != weekYear {
                 if forward { return dayWeekYear < weekYear ? .some(pattern.weekYearStart(Int64(weekYear))) : .some(nil) }
                 return dayWeekYear > weekYear ? .some(pattern.weekYearStart(Int64(weekYear) + 1) - 1) : .some(nil)
