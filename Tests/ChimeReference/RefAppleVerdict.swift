@@ -21,7 +21,9 @@
 // Foundation is wrong when it answered nil although a surely wanted instant exists ahead; or its
 // answer is not on the searched side of the start; or a surely wanted instant lies strictly
 // between the start and its answer (not the nearest); or its answer is neither a match nor an
-// allowed adjustment. Chime is right when its answer is a match or an allowed adjustment and no
+// allowed adjustment; or it passes over an allowed adjustment: Chime's answer is one (checked
+// here, its wall time occurring once), nearer than Foundation's answer (or Foundation answered
+// nil), with no possibly wanted instant and no gap adjustment nearer still. Chime is right when its answer is a match or an allowed adjustment and no
 // possibly wanted instant lies strictly between the start and it; or, when it answered nil, no
 // possibly wanted instant lies ahead, no gap adjustment either, and no missing-day stand-in can
 // apply. The difference is explained only when both hold; otherwise the reasons say why not.
@@ -240,6 +242,16 @@ struct RefAppleJudge {
         } else if let n = sure {
             v.foundationWrong = "answers nil though \(n) (\(RefAppleJudge.iso(n, zone))) is wanted"
         }
+        // (a') Foundation passes over an adjustment the policy calls for: Chime's answer is one
+        // (a gap adjustment or a missing-day stand-in whose wall time occurs once), no possibly
+        // wanted instant and no gap adjustment lies nearer, and Foundation's answer is farther or nil.
+        if v.foundationWrong == nil, let c = chime, !isMatch(c, start: start, slack: 0),
+           let adjustment = allowedAdjustment(c, start: start, slack: 0), occursOnce(c),
+           foundation.map({ isNearer(c, than: $0) }) ?? true,
+           !(possible.map { isNearer($0, than: c) } ?? false),
+           !(nearestWithGapAdjustments(start).map { isNearer($0, than: c) } ?? false) {
+            v.foundationWrong = "passes over \(c) (\(RefAppleJudge.iso(c, zone))), \(adjustment)"
+        }
         // (b) Chime right?
         if let c = chime {
             let kind: String?
@@ -258,13 +270,36 @@ struct RefAppleJudge {
                 v.chimeNotRight = "nil though \(n) (\(RefAppleJudge.iso(n, zone))) is possibly wanted"
             } else if trigger.matching != .strict, let g = nearestWithGapAdjustments(start) {
                 v.chimeNotRight = "nil though the gap adjustment \(g) exists"
-            } else if trigger.matching != .strict, (trigger.pattern.day ?? 0) >= 29 {
+            } else if trigger.matching != .strict, (trigger.pattern.day ?? 0) >= 29, !standInsAllBehind(start) {
                 v.chimeNotRight = "nil, and a missing-day stand-in may apply (not searched)"
             } else {
                 v.chimeRight = "nil, nothing wanted ahead"
             }
         }
         return v
+    }
+
+    /// Whether every missing-day stand-in the pattern could have lies behind the start: with a
+    /// fixed year, each allowed month of it lacking the day has its stand-ins on its own last day
+    /// or the 1st after it, and those days end (forward) or begin (backward) more than a day
+    /// beyond the start's wall day on the far side. Without a fixed year, not known.
+    private func standInsAllBehind(_ start: RefInstant) -> Bool {
+        let p = trigger.pattern
+        guard let year = p.year, let wanted = p.day else { return false }
+        let startDay = RefCal.wallDay(wall(start))
+        for month in 1...12 where (p.month ?? month) == month && RefCal.daysInMonth(year, month) < wanted {
+            let last = RefCal.dayNumber(year, month, RefCal.daysInMonth(year, month))
+            let (lo, hi) = (last, last + 1)             // the month's last day and the 1st after it
+            if forward ? hi >= startDay - 1 : lo <= startDay + 1 { return false }
+        }
+        return true
+    }
+
+    /// Whether the wall time of `x` occurs once (no pass of a repeated wall time to choose).
+    private func occursOnce(_ x: RefInstant) -> Bool {
+        let candidates = zone.offsets(from: x.seconds - 2 * 86_400, through: x.seconds + 2 * 86_400)
+        if case .instants(let us) = zone.resolve(wall(x), candidates: candidates) { return us.count == 1 }
+        return false
     }
 
     static func iso(_ i: RefInstant, _ zone: RefZoneOracle) -> String {
