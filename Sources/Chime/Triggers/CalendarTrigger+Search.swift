@@ -18,24 +18,24 @@ extension CalendarTrigger {
            let fire = fastPath.nextFire(after: instant, in: zone) {
             return fire
         }
-        switch semantics {
-        case .consistent:
-            return try ConsistentSearch(trigger: self, zone: zone, forward: true).fire(from: instant)
-        case .apple:
-            var search = AppleCalendarSearch(trigger: self, zone: zone)
-            return try search.forward(after: instant)
-        }
+        return try searchWithoutFastPath(from: instant, in: zone, forward: true)
     }
 
     /// The last fire strictly before `instant`, whatever `direction` says, or `nil` if there is
     /// none after year 1.
     public func fire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try searchWithoutFastPath(from: instant, in: zone, forward: false)
+    }
+
+    /// The one search (`Search/CalendarSearch.swift`) with the semantics' rules: `Consistent/` or `Apple/`.
+    func searchWithoutFastPath(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
         switch semantics {
         case .consistent:
-            return try ConsistentSearch(trigger: self, zone: zone, forward: false).fire(from: instant)
+            var search = CalendarSearch(rules: ConsistentRules(trigger: self, zone: zone), forward: forward)
+            return try search.fire(from: instant)
         case .apple:
-            var search = AppleCalendarSearch(trigger: self, zone: zone)
-            return try search.backward(before: instant)
+            var search = CalendarSearch(rules: AppleRules(trigger: self, zone: zone), forward: forward)
+            return try search.fire(from: instant)
         }
     }
 

@@ -87,6 +87,25 @@ public struct ZoneRules: Sendable {
         return transition(at: i, shift: shift)
     }
 
+    /// The least and greatest offsets in force at any second of `lower...upper` (UTC seconds);
+    /// the zone's whole range where the table cannot tell (past its last transition in a cycle).
+    func offsetRange(from lower: Int64, through upper: Int64) -> (min: Int32, max: Int32) {
+        var (low, high) = (utcOffset(atSeconds: lower), utcOffset(atSeconds: lower))
+        var cursor = TransitionTable.clamped(lower)
+        while cursor < upper {
+            let (mapped, shift) = table.mapIntoTable(cursor)
+            let i = table.periodIndex(ofMapped: mapped) + 1
+            guard i < table.transitionCount else { return (table.minOffset, table.maxOffset) }
+            let next = table.instant(ofTransition: i) + shift
+            guard next > cursor else { return (table.minOffset, table.maxOffset) }
+            if next > upper { break }
+            let offset = utcOffset(atSeconds: next)
+            (low, high) = (Swift.min(low, offset), Swift.max(high, offset))
+            cursor = next
+        }
+        return (low, high)
+    }
+
     /// Every transition with `from <= instant < to`, in order.
     public func transitions(from: Instant, to: Instant) -> [ZoneTransition] {
         var result: [ZoneTransition] = []

@@ -1,5 +1,5 @@
 /// Exact shortcuts for the commonest calendar-trigger shapes, tried before the general search
-/// (`AppleCalendarSearch`): a fixed time of day on every day or weekday (`DailyFastPath`), or on a day
+/// (`CalendarSearch` with `AppleRules`): a fixed time of day on every day or weekday (`DailyFastPath`), or on a day
 /// of the month or year (`DayOfMonthFastPath`).
 ///
 /// A fast path walks the very candidate wall times the general forward search would try, in the
@@ -63,7 +63,7 @@ enum CalendarFastPath: Sendable, Hashable {
     /// second candidate unless the zone's offsets span more than a day.
     static let candidateLimit = 4
 
-    /// Where the general forward search starts (`AppleCalendarSearch.forward`): the day of the start's
+    /// Where the general forward search starts (`AppleRules.begin`, forward): the day of the start's
     /// wall time less the zone's offset spread, on that day the earliest time (ns since midnight)
     /// it tries, and the period the start is in (the first hint for `candidate`). `nil` outside
     /// years ~100…9900, where the search clamps to years 1…9999.
@@ -87,7 +87,7 @@ enum CalendarFastPath: Sendable, Hashable {
         case unknown
     }
 
-    /// Resolves `time` (ns since midnight) on `day` as `AppleCalendarSearch.resolve` does when the wall
+    /// Resolves `time` (ns since midnight) on `day` as `AppleRules.resolve` does when the wall
     /// time is unique (then no policy applies; `adjustment` is the fire's). `period`: see
     /// `ZoneRules.uniqueResolution(localSeconds:period:)`.
     @inline(__always)

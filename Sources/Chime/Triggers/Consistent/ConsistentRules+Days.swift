@@ -1,14 +1,16 @@
 /// Which days the consistent search visits: the days whose date matches (rule 1) and the missing
 /// days' stand-ins (section 2), found by jumping over fixed years, months and days rather than by
 /// stepping one day at a time.
-extension ConsistentSearch {
+extension ConsistentRules {
     /// The nearest candidate day at or beyond `day` in the search direction, within years 1…9999.
-    func nextCandidateDay(from day: Int64) -> (day: Int64, kind: DayKind)? {
+    func nextCandidateDay(from day: Int64) -> CandidateDay? {
         guard day >= Self.firstDay && day <= Self.lastDay else { return nil }
-        if pattern.isTimeOnly { return (day, .exact) }
-        if let period = pattern.period { return nextPeriodStart(of: period, from: day).map { ($0, .exact) } }
-        if let wanted = pattern.day { return nextDayOfMonth(wanted, from: day) }
-        return nextMatchingDay(from: day)
+        let found: (day: Int64, kind: CandidateDay.Kind)?
+        if pattern.isTimeOnly { found = (day, .exact) }
+        else if let period = pattern.period { found = nextPeriodStart(of: period, from: day).map { ($0, .exact) } }
+        else if let wanted = pattern.day { found = nextDayOfMonth(wanted, from: day) }
+        else { found = nextMatchingDay(from: day) }
+        return found.map { CandidateDay(day: $0.day, kind: $0.kind, resume: $0.day + step) }
     }
 
     private var step: Int64 { forward ? 1 : -1 }
@@ -35,7 +37,7 @@ extension ConsistentSearch {
 
     /// Day-level patterns without a day of the month: step through days, jumping to a fixed year,
     /// month, weekday or day of the year.
-    private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: DayKind)? {
+    private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: CandidateDay.Kind)? {
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
             let f = DateFields(dayNumber: day)
@@ -66,15 +68,16 @@ extension ConsistentSearch {
     /// missing day's stand-ins. A positive day missing from a month lies after it: its stand-ins
     /// are the next month's 1st and the month's last day. A negative day (`-31`) missing from a
     /// month lies before it: the month's 1st and the previous month's last day.
-    private func nextDayOfMonth(_ wanted: Int, from start: Int64) -> (day: Int64, kind: DayKind)? {
+    private func nextDayOfMonth(_ wanted: Int, from start: Int64) -> (day: Int64, kind: CandidateDay.Kind)? {
         let policy = matchingPolicy
-        let standInOnFirst: DayKind? = switch policy {
-        case .nextTime: .standIn(.missingDayNextTime)
-        case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents)
+        // nextTime's stand-in is the next day's first wall time, 00:00:00, alone.
+        let standInOnFirst: CandidateDay.Kind? = switch policy {
+        case .nextTime: .standIn(.missingDayNextTime, at: 0)
+        case .nextTimePreservingSmallerComponents: .standIn(.missingDayNextTimePreservingSmallerComponents, at: nil)
         default: nil
         }
-        let standInOnLast: DayKind? = policy == .previousTimePreservingSmallerComponents
-            ? .standIn(.missingDayPreviousTimePreservingSmallerComponents) : nil
+        let standInOnLast: CandidateDay.Kind? = policy == .previousTimePreservingSmallerComponents
+            ? .standIn(.missingDayPreviousTimePreservingSmallerComponents, at: nil) : nil
         var day = start
         while day >= Self.firstDay && day <= Self.lastDay {
             let f = DateFields(dayNumber: day)
@@ -94,7 +97,7 @@ extension ConsistentSearch {
             // This month's candidates in calendar order: its 1st as a stand-in, the wanted day, its
             // last day as a stand-in.
             for index in 0..<3 {
-                let (candidate, kind): (Int64, DayKind)
+                let (candidate, kind): (Int64, CandidateDay.Kind)
                 switch forward ? index : 2 - index {
                 case 0:
                     guard let standInOnFirst, lacks(wanted > 0 ? monthBefore(f) : this) else { continue }

@@ -3,7 +3,7 @@
 /// cases in `FoundationTransitionRulesTests`, and docs/apple-semantics.md lists them. They apply only
 /// under Apple's policies: an explicit gap or overlap policy replaces them. `resolve` (in
 /// `CalendarTrigger+Search.swift`) consults them for every wall time in a gap or an overlap.
-extension AppleCalendarSearch {
+extension AppleRules {
     /// Where a gap skipped the day's midnight, Foundation's search stands at the day's first
     /// instant and matches only the fields it was given from there, under every matching policy
     /// (`strict` included): a pattern with date fields and no hour fires at that instant, or at
@@ -14,7 +14,7 @@ extension AppleCalendarSearch {
     /// 15:30:00Z; Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: `{hour: 0}` at 18:30:00Z).
     /// Returns that wall time.
     func foundationDayStartStandIn(wall: Int64, day: Int64, gapStart: Int64, firstWall: Int64) -> Int64? {
-        let c = trigger.components
+        let c = components
         // An hour alone whose gap ends inside that hour: the gap's end already reads the hour.
         if c.hour != nil && c.minute == nil && c.second == nil
             && CivilArithmetic.floorDivMod(firstWall, 3600).quotient == CivilArithmetic.floorDivMod(wall, 3600).quotient { return firstWall }
@@ -38,11 +38,11 @@ extension AppleCalendarSearch {
     ///   hour: 0}` before 11-05 is 04:00:00Z under both policies).
     func appleOverlapPolicy(day: Int64, backward: Bool, hourGiven: Bool) -> OverlapPolicy {
         if !hourGiven { return .first }
-        guard backward else { return trigger.repeatedTimePolicy == .first ? .first : .last }
+        guard backward else { return repeatedTimePolicy == .first ? .first : .last }
         // A day of the month sends the search to the day's start even on the start's own day.
-        let movedToDayStart = trigger.components.day != nil || ((p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
+        let movedToDayStart = components.day != nil || ((p.day != nil || p.dayOfYear != nil || p.hasWeekdayFields)
             && startDay != day)
-        return trigger.repeatedTimePolicy == .last || movedToDayStart ? .first : .last
+        return repeatedTimePolicy == .last || movedToDayStart ? .first : .last
     }
 
     /// Whether Foundation, under an Apple matching policy, leaves the skipped wall time `wall` on
@@ -67,7 +67,7 @@ extension AppleCalendarSearch {
         let startHour = CivilArithmetic.floorDivMod(startWall, 3600).quotient
         let startsInFirstHourOfDay = midnightSkipped && startDay == day && startHour == CivilArithmetic.floorDivMod(gapEnd, 3600).quotient
         let timeOnly = p.highestLevel == 3 && !p.hasWeekdayFields
-        let policy = trigger.matchingPolicy
+        let policy = matchingPolicy
         // A day-level field brings the search to the day's first instant, already past a skipped
         // midnight; stepping back an hour from there would leave the wanted day, so Foundation
         // offers no earlier stand-in and moves on (America/Asuncion 1988-10-01, 00:00 -04 ->
@@ -90,10 +90,10 @@ extension AppleCalendarSearch {
                 // With a minute given, Foundation's candidate is the first wall time from the gap's
                 // end with the wanted minute and second; one that runs into the next hour (a gap
                 // ending at 01:30, minute 0: 02:00) no longer reads as the day's first hour.
-                let minuteGiven = trigger.components.minute != nil
+                let minuteGiven = components.minute != nil
                 let candidate = CivilArithmetic.floorDivMod(gapEnd, 3600).quotient * 3600 + CivilArithmetic.floorDivMod(wall, 3600).remainder
                 let runsIntoNextHour = minuteGiven && candidate < gapEnd
-                let slips = minuteGiven && trigger.components.second != nil && candidate > startWall
+                let slips = minuteGiven && components.second != nil && candidate > startWall
                     && CivilArithmetic.floorDivMod(wall, 60).remainder > CivilArithmetic.floorDivMod(startTimeOfDay, 60).remainder
                 switch policy {
                 case .previousTimePreservingSmallerComponents: return candidate <= startWall || slips
@@ -119,7 +119,7 @@ extension AppleCalendarSearch {
         // CDT; from 03-07 10:00 CST it gives 23:00 CST that evening).
         if policy == .previousTimePreservingSmallerComponents && timeOnly && midnightSkipped
             && startDay == day - 1 && startTimeOfDay < 3600 { return true }
-        let midnightGapHour = policy == .nextTimePreservingSmallerComponents && trigger.components.hour == 0 && startsInFirstHourOfDay
+        let midnightGapHour = policy == .nextTimePreservingSmallerComponents && components.hour == 0 && startsInFirstHourOfDay
         return !midnightGapHour && wall <= startWall
     }
 }

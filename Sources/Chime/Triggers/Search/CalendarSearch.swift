@@ -1,0 +1,146 @@
+/// The one search for a calendar trigger's next fire, in either direction and under either
+/// semantics: the earliest instant strictly after the start (forward) or the latest strictly
+/// before it (backward), among the instants the rules (`CalendarSearchRules`) make of the wanted
+/// wall times.
+///
+/// It walks candidate days outward from the start and, on each, the wanted wall times in
+/// wall-clock order, resolving each through the rules. Wall-clock order is not instant order near
+/// a transition, so it keeps the best instant so far and stops only when no further wall time can
+/// beat it: every instant a wall time `w` gives lies in `[w − maxOffset, w − minOffset]`, with the
+/// offsets in force near the best instant (`Best.limit`).
+///
+/// Example, America/New_York (offsets −05:00 … −04:00), `{minute: 30}` with `shift` (consistent),
+/// after 2026-03-08T06:45:00Z (01:45 EST): 02:30 is in the gap and shifts to 07:30:00Z
+/// (`gapShiftedForward`); 03:30 EDT is 07:30:00Z as well, `exact`, which wins the tie. 04:30 (at
+/// least 08:30:00Z) cannot beat it, so the search stops: 2026-03-08T07:30:00Z, `exact`.
+struct CalendarSearch<Rules: CalendarSearchRules> {
+    var rules: Rules
+    let forward: Bool
+    var zone: ZoneRules { rules.zone }
+
+    static var firstDay: Int64 { CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1) }
+    static var lastDay: Int64 { CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31) }
+    static var nanosPerDay: Int64 { 86_400 * 1_000_000_000 }
+
+    /// The search result so far, and the `reject` bookkeeping (`docs/semantics.md`, section 4).
+    private struct Best {
+        var fire: AdjustedInstant? {
+            didSet { limit = nil }
+        }
+        /// The wall time beyond which no wall time can give an instant nearer than `fire`
+        /// (computed when first needed, see `cannotBeat`).
+        var limit: Int64?
+        /// The skipped wall time nearest the start, and its gap's transition instant.
+        var rejected: (transition: Int64, wall: Int64, nanosecond: Int32)?
+    }
+
+    mutating func fire(from start: Instant) throws(TriggerError) -> Fire? {
+        if rules.neverMatches { return nil }
+        let edge = rules.begin(at: start, forward: forward)
+        var best = Best()
+        var day = forward ? max(edge.day, Self.firstDay) : min(edge.day, Self.lastDay)
+        while let candidate = rules.nextCandidateDay(from: day) {
+            // The nearest wall time of the day (its midnight, or its last second) bounds its instants.
+            if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399)) { break }
+            let bound = candidate.day != edge.day ? (forward ? 0 : Self.nanosPerDay - 1) : edge.time
+            try visit(candidate, from: bound, start: start, best: &best)
+            // Later candidates are at or beyond `resume`: stop before searching for one in vain.
+            if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399)) { break }
+            day = candidate.resume
+        }
+        if let rejected = best.rejected {
+            let transition = Instant(seconds: rejected.transition)
+            let between = forward ? best.fire.map { transition <= $0.instant } ?? true
+                                  : best.fire.map { $0.instant < transition } ?? true
+            if between {
+                throw .wallTimeSkipped(local: CivilDateTime(localSeconds: rejected.wall, nanosecond: Int(rejected.nanosecond)).description,
+                                       zone: zone.identifier)
+            }
+        }
+        guard let fire = best.fire else { return nil }
+        assert(forward ? fire.instant > start : fire.instant < start, "a fire on the wrong side of the start")
+        return Fire(instant: fire.instant, compact: zone.compactType(at: fire.instant), adjustment: fire.adjustment)
+    }
+
+    /// Whether no instant from wall time `wall` (or any wall time beyond it) can beat the best.
+    ///
+    /// Forward: an instant `i` at or before the best `b` comes from wall time `i + offset(i)`. With
+    /// `M` the greatest offset in force over `[b − spread − 1, b]` (spread: the zone's offset range),
+    /// a wall time past `b + M` gives no such instant: one in that window is at least the wall time
+    /// less `M`, and one before it comes from a wall time before `b + minOffset − 1`. Backward
+    /// mirrors it with the least offset over `[b, b + spread + 1]`.
+    @inline(__always)
+    private func cannotBeat(_ best: inout Best, wall: Int64) -> Bool {
+        guard let fire = best.fire else { return false }
+        // The zone's whole offset range first: cheap, and enough unless it spans many hours.
+        if forward ? wall - Int64(zone.table.maxOffset) > fire.instant.seconds : wall - Int64(zone.table.minOffset) < fire.instant.seconds {
+            return true
+        }
+        if best.limit == nil {
+            let b = fire.instant.seconds, spread = Int64(zone.table.maxOffset - zone.table.minOffset) + 1
+            best.limit = forward ? b + Int64(zone.offsetRange(from: b - spread, through: b).max)
+                                 : b + Int64(zone.offsetRange(from: b, through: b + spread).min)
+        }
+        return forward ? wall > best.limit! : wall < best.limit!
+    }
+
+    /// Resolves the day's wanted wall times, nearest the start first, from `bound` (ns since midnight).
+    private mutating func visit(_ candidate: CandidateDay, from bound: Int64, start: Instant, best: inout Best) throws(TriggerError) {
+        let standIn: FireAdjustment?, fixedTime: Int64?
+        switch candidate.kind {
+        case .exact: (standIn, fixedTime) = (nil, nil)
+        case let .standIn(adjustment, at): (standIn, fixedTime) = (adjustment, at)
+        }
+        var time: Int64? = if let fixedTime { (forward ? fixedTime >= bound : fixedTime <= bound) ? fixedTime : nil }
+            else { forward ? rules.firstTime(atOrAfter: bound) : rules.lastTime(atOrBefore: bound) }
+        while let t = time {
+            let wall = candidate.day * 86_400 + t / 1_000_000_000
+            if cannotBeat(&best, wall: wall) { return }
+            let nanosecond = Int32(t % 1_000_000_000)
+            let resolved = try rules.resolve(wall: wall, nanosecond: nanosecond, day: candidate.day, standIn: standIn)
+            if let first = resolved.first { offer(first, standIn: standIn, start: start, best: &best) }
+            if let second = resolved.second { offer(second, standIn: standIn, start: start, best: &best) }
+            if let position = resolved.rejectedAt, forward ? position > start : position <= start {
+                // The skipped wall time sits just before its transition instant; keep the nearest.
+                let transition = position.seconds
+                if best.rejected.map({ forward ? $0.transition > transition : $0.transition < transition }) ?? true {
+                    best.rejected = (transition, wall, nanosecond)
+                }
+            }
+            if fixedTime != nil { return }
+            time = forward ? rules.firstTime(atOrAfter: t + 1) : rules.lastTime(atOrBefore: t - 1)
+        }
+    }
+
+    /// Keeps `candidate` if it is on the searched side of the start and nearer than the best so
+    /// far (or as near, with an adjustment that takes precedence).
+    @inline(__always)
+    private func offer(_ candidate: AdjustedInstant, standIn: FireAdjustment?, start: Instant, best: inout Best) {
+        let instant = candidate.instant
+        guard forward ? instant > start : instant < start else { return }
+        let adjustment = standIn ?? candidate.adjustment
+        if let current = best.fire {
+            let nearer = forward ? instant < current.instant : instant > current.instant
+            guard nearer || (instant == current.instant && adjustment.precedence < current.adjustment.precedence) else { return }
+        }
+        best.fire = AdjustedInstant(instant, adjustment)
+    }
+}
+
+extension FireAdjustment {
+    /// Of several wall times giving one instant, the fire carries the adjustment first in this order.
+    var precedence: Int {
+        switch self {
+        case .exact: 0
+        case .overlapFirst: 1
+        case .overlapLast: 2
+        case .gapNextTime: 3
+        case .gapShiftedForward: 4
+        case .gapShiftedBackward: 5
+        case .missingDayNextTime: 6
+        case .missingDayNextTimePreservingSmallerComponents: 7
+        case .missingDayPreviousTimePreservingSmallerComponents: 8
+        case .gapSkipped, .intervalWallClockDrift: 9
+        }
+    }
+}

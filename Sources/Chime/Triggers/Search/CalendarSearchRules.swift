@@ -1,0 +1,48 @@
+/// The hooks a semantics gives the one calendar search (`CalendarSearch`): which days are
+/// candidates, which wall times a day offers, where the search starts, and what one wall time
+/// resolves to. `ConsistentRules` (Chime's rules, `docs/semantics.md`) and `AppleRules`
+/// (Foundation's, `docs/apple-semantics.md`) are the two conformances; the loop, the choice of
+/// the nearest instant and the stopping bound are shared.
+protocol CalendarSearchRules {
+    /// The zone searched.
+    var zone: ZoneRules { get }
+
+    /// Patterns that can never match, answered without searching.
+    var neverMatches: Bool { get }
+
+    /// Start-day handling: called once before the walk, with the search's start. Returns the day
+    /// the walk begins on and, on that day, the first time it visits (ns since midnight): the
+    /// earliest forward, the latest backward. Wall times beyond it cannot give an instant on the
+    /// searched side (or the semantics passes over them).
+    mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64)
+
+    /// The nearest candidate day at or beyond `day` in the search direction (within years
+    /// 1…9999), what it contributes, and the day to continue from after it.
+    mutating func nextCandidateDay(from day: Int64) -> CandidateDay?
+
+    /// The pattern's first wanted time of day at or after `lower`, and its last at or before
+    /// `upper` (ns since midnight); `nil` when the day has none left.
+    func firstTime(atOrAfter lower: Int64) -> Int64?
+    func lastTime(atOrBefore upper: Int64) -> Int64?
+
+    /// What one wall time of a candidate day (local seconds, with `nanosecond`) resolves to under
+    /// the policies: the gap decision and the overlap choice. `standIn` is the adjustment of a
+    /// missing day's stand-in, if the day is one (the fire then carries it).
+    mutating func resolve(wall: Int64, nanosecond: Int32, day: Int64, standIn: FireAdjustment?) throws(TriggerError) -> ResolvedWallTime
+}
+
+/// A day the search visits.
+struct CandidateDay: Equatable {
+    /// What a candidate day contributes: its wanted times, or a missing day's stand-in.
+    enum Kind: Equatable {
+        case exact
+        /// A stand-in for a missing day: the pattern's wanted times (`at == nil`) or one time of
+        /// day (ns since midnight), each carrying `adjustment`.
+        case standIn(FireAdjustment, at: Int64?)
+    }
+
+    let day: Int64
+    let kind: Kind
+    /// Where the search goes on after this candidate (usually the next day in its direction).
+    let resume: Int64
+}
