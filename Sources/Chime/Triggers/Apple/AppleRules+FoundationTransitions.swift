@@ -1,8 +1,8 @@
 /// Foundation's rules at DST transitions that Chime copies, read from its enumeration algorithm
 /// (swift-foundation `Calendar_Enumerate.swift`) and confirmed by probes on this machine; each has
-/// cases in `FoundationTransitionRulesTests`, and docs/apple-semantics.md lists them. They apply only
-/// under Apple's policies: an explicit gap or overlap policy replaces them. `resolve` (in
-/// `CalendarTrigger+Search.swift`) consults them for every wall time in a gap or an overlap.
+/// cases in `AppleRuleTests` (tests `gapDecision` and `overlapChoice`), and docs/apple-semantics.md
+/// lists them. They apply only under Apple's policies: an explicit gap or overlap policy replaces
+/// them. `AppleRules.resolve` consults them for every wall time in a gap or an overlap.
 extension AppleRules {
     /// Where a gap skipped the day's midnight, Foundation's search stands at the day's first
     /// instant and matches only the fields it was given from there, under every matching policy

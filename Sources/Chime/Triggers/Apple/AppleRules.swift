@@ -1,6 +1,6 @@
 /// The apple semantics as the hooks of the one search (`CalendarSearch`): Foundation's
 /// `Calendar.nextDate`, rule by rule. Each hook is one of Foundation's rules, with its cases in
-/// the tests (`AppleRuleTests`, `FoundationTransitionRulesTests`) and its description in
+/// the tests (`AppleRuleTests`, one named test per hook) and its description in
 /// docs/apple-semantics.md:
 /// - how the components are read (`MatchPattern`: Foundation pins the fields below its highest
 ///   given unit);
