@@ -23,7 +23,10 @@
 // between the start and its answer (not the nearest); or its answer is neither a match nor an
 // allowed adjustment; or it passes over an allowed adjustment: Chime's answer is one (checked
 // here, its wall time occurring once), nearer than Foundation's answer (or Foundation answered
-// nil), with no possibly wanted instant and no gap adjustment nearer still. Chime is right when its answer is a match or an allowed adjustment and no
+// nil), with no possibly wanted instant and no gap adjustment nearer still; or, forward with an
+// hour given and `.last`, it answers the earlier pass of a repeated wall time whose later pass is
+// ahead (rule 8). Chime's match is also right, forward with an hour given, when it is exactly the
+// nearest surely wanted instant (rule 8's pick) with no gap adjustment nearer. Chime is right when its answer is a match or an allowed adjustment and no
 // possibly wanted instant lies strictly between the start and it; or, when it answered nil, no
 // possibly wanted instant lies ahead, no gap adjustment either, and no missing-day stand-in can
 // apply. The difference is explained only when both hold; otherwise the reasons say why not.
@@ -108,10 +111,11 @@ struct RefAppleJudge {
         return picked
     }
 
-    /// The nearest match or gap adjustment (the policy's), no missing-day stand-ins.
-    func nearestWithGapAdjustments(_ start: RefInstant) -> RefInstant? {
+    /// The nearest match or gap adjustment (the policy's), no missing-day stand-ins; of a repeated
+    /// wall time both passes, or (`rule8`) the one the repeated-time policy picks forward.
+    func nearestWithGapAdjustments(_ start: RefInstant, rule8: Bool = false) -> RefInstant? {
         var t = trigger
-        t.overlap = .both
+        t.overlap = rule8 ? (trigger.repeated == .first ? .first : .last) : .both
         return step(t, start)
     }
 
@@ -252,6 +256,13 @@ struct RefAppleJudge {
            !(nearestWithGapAdjustments(start).map { isNearer($0, than: c) } ?? false) {
             v.foundationWrong = "passes over \(c) (\(RefAppleJudge.iso(c, zone))), \(adjustment)"
         }
+        // (a'') Forward with an hour given, `.last` picks the later pass of a repeated wall time
+        // (§1.2 rule 8, Apple's documentation of the policy): an earlier pass whose later one is
+        // still ahead is not a fire.
+        if v.foundationWrong == nil, forward, trigger.pattern.hour != nil, trigger.repeated == .last, let f = foundation,
+           isMatch(f, start: start, slack: tolerance), let later = laterPass(of: f), isAhead(later, of: start, slack: 0) {
+            v.foundationWrong = "answers the earlier pass \(f) (\(RefAppleJudge.iso(f, zone))) of a repeated wall time; .last picks \(RefAppleJudge.iso(later, zone))"
+        }
         // (b) Chime right?
         if let c = chime {
             let kind: String?
@@ -262,6 +273,13 @@ struct RefAppleJudge {
                 v.chimeNotRight = "\(c) (\(RefAppleJudge.iso(c, zone))) is neither a match nor an adjustment the policy calls for"
             } else if let n = possible, isNearer(n, than: c) {
                 v.chimeNotRight = "passes over the possibly wanted \(n) (\(RefAppleJudge.iso(n, zone)))"
+                // Forward with an hour given, the pass rule 8 picks is documented: a match that is
+                // the nearest surely wanted instant (no gap adjustment nearer) is right.
+                if forward, trigger.pattern.hour != nil, kind == "a match", let s = sure, !isNearer(s, than: c), !isNearer(c, than: s),
+                   !(nearestWithGapAdjustments(start, rule8: true).map { isNearer($0, than: c) } ?? false) {
+                    v.chimeRight = "the pass the repeated-time policy picks (rule 8), the nearest"
+                    v.chimeNotRight = nil
+                }
             } else {
                 v.chimeRight = "\(kind!), the nearest"
             }
@@ -293,6 +311,13 @@ struct RefAppleJudge {
             if forward ? hi >= startDay - 1 : lo <= startDay + 1 { return false }
         }
         return true
+    }
+
+    /// The later pass of `x`'s wall time, if `x` is an earlier pass of a repeated wall time.
+    private func laterPass(of x: RefInstant) -> RefInstant? {
+        let candidates = zone.offsets(from: x.seconds - 2 * 86_400, through: x.seconds + 2 * 86_400)
+        guard case .instants(let us) = zone.resolve(wall(x), candidates: candidates), us.count > 1, let last = us.last, x.seconds < last else { return nil }
+        return RefInstant(seconds: last, nanoseconds: x.nanoseconds)
     }
 
     /// Whether the wall time of `x` occurs once (no pass of a repeated wall time to choose).
