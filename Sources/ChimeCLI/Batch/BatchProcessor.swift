@@ -24,6 +24,8 @@ struct BatchProcessor {
     private static let recentLimit = 8
     /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
     private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
+    /// Writes the common path's response lines, one append each.
+    private let fireWriter = FireWriter()
 
     /// `chime batch --explain`: every response also names the zone as answered (`zone`,
     /// `requested`, `source`, `version`) and the trigger as understood; every line then takes the
@@ -116,51 +118,33 @@ struct BatchProcessor {
         do {
             if count == 1 {
                 // The usual request: its one fire is the trigger's next fire, without an iterator
-                // (which would copy the trigger), and the whole line is one append.
+                // (which would copy the trigger).
                 let fire = try nextFire(after)
-                ByteWriter.append(to: &out, maximum: headerLength + (fire.map(FireFormatting.maximumLength) ?? 0) + 2) { w in
-                    header(&w)
-                    if let fire { FireFormatting.write(fire, into: &w) }
-                    w.literal("]}")
-                }
+                fireWriter.write(maximum: headerLength, to: &out, header)
+                if let fire { fireWriter.append(fire, comma: false, to: &out) }
+                fireWriter.write(maximum: 2, to: &out) { $0.literal("]}") }
+                fireWriter.flush(to: &out)
                 return true
             }
             let start = out.count
-            ByteWriter.append(to: &out, maximum: headerLength, header)
+            fireWriter.write(maximum: headerLength, to: &out, header)
             // Each search starts from the previous fire, as `FireIterator` walks (without copying
-            // the trigger into one); fires are written a chunk at a time, one append per chunk.
-            var cursor = after, written = 0, finished = false
-            var chunk = (Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none, Fire?.none)
+            // the trigger into one).
+            var cursor = after, written = 0
             do {
-                while written < count && !finished {
-                    var n = 0
-                    try withUnsafeMutableBytes(of: &chunk) { raw throws(TriggerError) in
-                        let fires = raw.bindMemory(to: Fire?.self)
-                        while n < fires.count, written + n < count, !finished {
-                            guard let fire = try nextFire(cursor) else { finished = true; break }
-                            fires[n] = fire
-                            n += 1
-                            cursor = fire.instant
-                            if !repeats { finished = true }
-                        }
-                        guard n > 0 else { return }
-                        var maximum = 0
-                        for i in 0..<n { maximum += 1 + FireFormatting.maximumLength(of: fires[i]!) }
-                        let first = written == 0
-                        ByteWriter.append(to: &out, maximum: maximum) { w in
-                            for i in 0..<n {
-                                if i > 0 || !first { w.byte(UInt8(ascii: ",")) }
-                                FireFormatting.write(fires[i]!, into: &w)
-                            }
-                        }
-                    }
-                    written += n
+                while written < count, let fire = try nextFire(cursor) {
+                    fireWriter.append(fire, comma: written > 0, to: &out)
+                    written += 1
+                    cursor = fire.instant
+                    if !repeats { break }
                 }
             } catch {
+                fireWriter.discard()
                 out.removeSubrange(start...)
                 throw error
             }
-            JSON.writeLiteral("]}", to: &out)
+            fireWriter.write(maximum: 2, to: &out) { $0.literal("]}") }
+            fireWriter.flush(to: &out)
             return true
         } catch {
             return false   // the general path words the error
