@@ -19,8 +19,8 @@ order are the responses in request order, with no shuffle or sort. Each partitio
 count is checked against its non-blank request count, and a `chime` that exits non-zero fails
 the task (Spark retries it, then fails the job).
 
-The `chime` binary is shipped to the executors with `SparkContext.addFile`; each worker needs
-the libraries it links (ICU; the Swift runtime unless it was built with -static-stdlib) and tz
+The `chime` binary is shipped to the executors with `SparkContext.addFile`; on Linux it is a
+static executable (Swift runtime and ICU linked in: Package.swift), so each worker needs only tz
 data (`/usr/share/zoneinfo`, or `TZDIR` in --executor-env).
 """
 

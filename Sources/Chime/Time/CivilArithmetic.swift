@@ -36,6 +36,29 @@ enum CivilArithmetic {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// `civilFromDays` for days 0001-01-01 ... 9999-12-31 counted from 0001-01-01 (0...3,652,058),
+    /// in 32-bit unsigned arithmetic without divisions by variables or branches on the era
+    /// (Neri and Schneider, "Euclidean affine functions and their application to calendar
+    /// algorithms", 2022: the year and day of year come from one 64-bit product). Formatting
+    /// uses it for every instant `chime batch` writes, two per fire; it agrees with
+    /// `civilFromDays` on every day of the range (`CivilArithmeticTests`).
+    @inlinable @inline(__always)
+    static func civilFromDays(sinceYearOne days: UInt32) -> (year: UInt32, month: UInt32, day: UInt32) {
+        // Day 0 of the computational calendar is 0000-03-01, 306 days before 0001-01-01: years
+        // start in March, so a leap day is the last day of its year.
+        let n1 = 4 &* (days &+ 306) &+ 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        let product = UInt64(2_939_745) &* UInt64(4 &* dayOfCentury &+ 3)
+        let yearOfCentury = UInt32(truncatingIfNeeded: product >> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: product) / 2_939_745 / 4   // 0 = March 1
+        let n3 = 2141 &* dayOfYear &+ 197_913
+        let month = n3 >> 16                                                   // 3...14
+        let day = (n3 & 0xFFFF) / 2141 &+ 1
+        let january: UInt32 = dayOfYear >= 306 ? 1 : 0                        // January or February
+        return (100 &* century &+ yearOfCentury &+ january, month &- 12 &* january, day)
+    }
+
     /// Apple numbering: 1 = Sunday ... 7 = Saturday. 1970-01-01 was a Thursday (5).
     @inlinable @inline(__always)
     static func weekday(ofDay days: Int64) -> Int {

@@ -67,6 +67,59 @@ public enum ISO8601Format {
         return writer.count
     }
 
+    /// The common case of `write`, the same bytes in a fraction of the instructions: a whole
+    /// second whose wall time is in years 1...9999 (four-digit year, no sign) and an offset under
+    /// 100 hours. The date comes from `CivilArithmetic.civilFromDays(sinceYearOne:)` (unsigned,
+    /// no era branch) and every two-digit field from a table, not from a division by ten each.
+    /// Returns nil, having written nothing, for anything else (`Writer` handles it).
+    @inline(__always)
+    static func writeWholeSecond(_ instant: Instant, offsetSeconds: Int?, to p: UnsafeMutablePointer<UInt8>) -> Int? {
+        let offset = offsetSeconds ?? 0
+        // 0001-01-01T00:00:00 and 10000-01-01T00:00:00 (local), in seconds since 1970.
+        let first: Int64 = -62_135_596_800, end: Int64 = 253_402_300_800
+        guard instant.nanoseconds == 0, offset > -360_000, offset < 360_000,
+              instant.seconds > first - 360_000, instant.seconds < end + 360_000 else { return nil }
+        let local = instant.seconds + Int64(offset)
+        guard local >= first, local < end else { return nil }
+        let sinceYearOne = UInt64(local - first)
+        let (days, secondOfDay) = (UInt32(truncatingIfNeeded: sinceYearOne / 86_400), UInt32(truncatingIfNeeded: sinceYearOne % 86_400))
+        let date = CivilArithmetic.civilFromDays(sinceYearOne: days)
+        let hour = secondOfDay / 3600, minuteAndSecond = secondOfDay % 3600
+        twoDigits(date.year / 100, at: p)
+        twoDigits(date.year % 100, at: p + 2)
+        p[4] = UInt8(ascii: "-"); twoDigits(date.month, at: p + 5)
+        p[7] = UInt8(ascii: "-"); twoDigits(date.day, at: p + 8)
+        p[10] = UInt8(ascii: "T"); twoDigits(hour, at: p + 11)
+        p[13] = UInt8(ascii: ":"); twoDigits(minuteAndSecond / 60, at: p + 14)
+        p[16] = UInt8(ascii: ":"); twoDigits(minuteAndSecond % 60, at: p + 17)
+        guard offsetSeconds != nil else {
+            p[19] = UInt8(ascii: "Z")
+            return 20
+        }
+        // `±HH:MM`, and `:SS` only for historical offsets with seconds (as `Writer.offset`).
+        let magnitude = UInt32(offset.magnitude)
+        p[19] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        twoDigits(magnitude / 3600, at: p + 20)
+        p[22] = UInt8(ascii: ":"); twoDigits(magnitude / 60 % 60, at: p + 23)
+        guard magnitude % 60 != 0 else { return 25 }
+        p[25] = UInt8(ascii: ":"); twoDigits(magnitude % 60, at: p + 26)
+        return 28
+    }
+
+    /// "00", "01", … "99": the two digits of `n` are the bytes at `2 * n`.
+    private static var digitPairs: StaticString { """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """ }
+
+    /// The two digits of `n` (0...99) at `p`, one unaligned 16-bit copy.
+    @inline(__always)
+    private static func twoDigits(_ n: UInt32, at p: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: Int(n &* 2), as: UInt16.self)
+        UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)
+    }
+
     /// `write(_:offsetSeconds:to:)` as a String (`Instant.iso8601(offsetSeconds:)`, `Instant.utcString`).
     static func text(_ instant: Instant, offsetSeconds: Int?) -> String {
         string { $0.instant(instant, offsetSeconds: offsetSeconds) }
@@ -153,6 +206,10 @@ public enum ISO8601Format {
 
         @inline(__always)
         mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
+            if let written = ISO8601Format.writeWholeSecond(instant, offsetSeconds: offsetSeconds, to: start + count) {
+                count += written
+                return
+            }
             dateTime(CivilDateTime(localSeconds: instant.seconds + Int64(offsetSeconds ?? 0), nanosecond: Int(instant.nanoseconds)))
             if let offsetSeconds { offset(offsetSeconds) } else { byte(UInt8(ascii: "Z")) }
         }

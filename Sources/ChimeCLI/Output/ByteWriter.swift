@@ -22,6 +22,13 @@ struct ByteWriter {
         }
     }
 
+    /// Lets `body` write at `start`, which has room for all it writes, and returns the count.
+    static func write(at start: UnsafeMutablePointer<UInt8>, _ body: (inout ByteWriter) -> Void) -> Int {
+        var writer = ByteWriter(start: start)
+        body(&writer)
+        return writer.count
+    }
+
     /// The most bytes `string(_:)` writes for `text`: quotes, and every byte escaped as `\u00XX`.
     static func maximumLength(of text: String) -> Int { 2 + 6 * text.utf8.count }
 

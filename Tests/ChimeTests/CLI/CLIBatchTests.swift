@@ -158,4 +158,45 @@ import Testing
         }
         #expect(outputs.contains { $0.contains(#""fires":[{"#) } && outputs.contains { $0.contains(#""error""#) })
     }
+
+    /// `chime batch` keeps the offset/abbreviation/adjustment end of recent fire objects and copies
+    /// it (`FireWriter`, 8 slots): fires whose end changes within a response (DST changes, gap and
+    /// overlap adjustments, 30-minute and negative DST) and more distinct ends in a row than it has
+    /// slots must read as the general path writes them, which keeps nothing: each line goes once
+    /// on the byte path and once with its id escaped (`"\u0078"`), which only the general path reads.
+    @Test func fireEndsKeptAnswerAsWritten() throws {
+        let cases = [
+            ("America/New_York", "2026-03-01T12:00:00Z"), ("America/New_York", "2026-10-28T12:00:00Z"),
+            ("Europe/London", "2026-03-22T12:00:00Z"), ("Europe/Dublin", "2026-10-20T12:00:00Z"),
+            ("Australia/Lord_Howe", "2026-03-30T12:00:00Z"), ("Australia/Lord_Howe", "2026-09-28T12:00:00Z"),
+            ("Africa/Casablanca", "2026-02-10T12:00:00Z"), ("America/Sao_Paulo", "1990-10-15T12:00:00Z"),
+            ("Pacific/Apia", "2011-12-25T12:00:00Z"), ("Pacific/Chatham", "2026-04-01T12:00:00Z"),
+            ("Antarctica/Troll", "2026-03-25T12:00:00Z"), ("America/St_Johns", "2026-03-05T12:00:00Z"),
+            ("Asia/Kolkata", "2026-03-05T12:00:00Z"), ("Europe/Moscow", "2011-03-20T12:00:00Z"),
+        ]
+        let triggers = [
+            #"{"calendar":{"components":{"hour":2,"minute":30}}}"#,
+            #"{"calendar":{"components":{"hour":1,"minute":30},"overlap":"both","gap":"shift"}}"#,
+            #"{"calendar":{"components":{"minute":15}}}"#,
+        ]
+        var lines: [String] = []
+        for trigger in triggers {
+            for (zone, after) in cases {
+                let rest = #","zone":"\#(zone)","after":"\#(after)","count":12,"trigger":\#(trigger)}"#
+                lines.append(#"{"id":"x""# + rest)
+                lines.append(#"{"id":"\u0078""# + rest)
+            }
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        let outputs = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        try #require(outputs.count == lines.count)
+        for i in stride(from: 0, to: lines.count, by: 2) {
+            #expect(outputs[i] == outputs[i + 1], "byte path vs general path for \(lines[i])")
+        }
+        // The cases do change tails within a response.
+        #expect(outputs.contains { $0.contains("gapNextTime") || $0.contains("gapShiftedForward") })
+        #expect(outputs.contains { $0.contains("overlapLast") })
+    }
 }

@@ -37,6 +37,19 @@ import Testing
         }
     }
 
+    /// The unsigned form formatting uses agrees with `civilFromDays` on every day of years 1...9999.
+    @Test func civilFromDaysSinceYearOneAgreesEveryDay() {
+        let first = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
+        let last = CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31)
+        for day in first...last {
+            let (y, m, d) = CivilArithmetic.civilFromDays(day)
+            let fast = CivilArithmetic.civilFromDays(sinceYearOne: UInt32(day - first))
+            if (Int64(fast.year), Int64(fast.month), Int64(fast.day)) != (y, m, d) {
+                Issue.record("day \(day): \(fast) but civilFromDays says \((y, m, d))"); return
+            }
+        }
+    }
+
     @Test func agreesWithPythonDatetime() throws {
         var rng = SplitMix64(seed: 1970)
         let days = (0..<2000).map { _ in Int64(rng.next(in: -719_162...2_932_896)) }
@@ -74,6 +87,39 @@ import Testing
         #expect(instant.iso8601(offsetSeconds: -14400) == "2026-03-08T03:00:00-04:00")
         #expect(Instant(seconds: 0, nanoseconds: 1_000).utcString == "1970-01-01T00:00:00.000001Z")
         #expect(Instant(seconds: -1).utcString == "1969-12-31T23:59:59Z")
+    }
+
+    /// `write` takes a shortcut for whole seconds in years 1...9999 with offsets under 100 hours;
+    /// its text is the field-by-field one (`localDateTime` + `offset`, which do not take it), at
+    /// random instants and offsets, at the ends of the range and just past them.
+    @Test func wholeSecondShortcutWritesTheFieldByFieldText() {
+        func expected(_ instant: Instant, _ offset: Int?) -> String {
+            let local = CivilDateTime(localSeconds: instant.seconds + Int64(offset ?? 0), nanosecond: Int(instant.nanoseconds))
+            return ISO8601Format.localDateTime(local) + (offset.map(ISO8601Format.offset) ?? "Z")
+        }
+        var rng = SplitMix64(seed: 8601)
+        let first: Int64 = -62_135_596_800, end: Int64 = 253_402_300_800
+        var cases: [(Instant, Int?)] = []
+        for _ in 0..<20_000 {
+            let seconds = Int64(rng.next(in: Int(first - 400_000)...Int(end + 400_000)))
+            let offset: Int? = [nil, 0, -14_400, 19_800, 20_700, -3_600 * 99 - 3_599, 3_600 * 99 + 3_599, -17_762,
+                                rng.next(in: -400_000...400_000)][rng.next(in: 0...8)]
+            let nanoseconds = rng.next(in: 0...3) == 0 ? Int32(rng.next(in: 1...999_999_999)) : 0
+            cases.append((Instant(seconds: seconds, nanoseconds: nanoseconds), offset))
+        }
+        for edge in [first, first - 1, end - 1, end, 0, -1] {
+            for offset in [nil, 0, 1, -1, 3_600, -3_600, 359_999, -359_999, 360_000, -360_000] as [Int?] {
+                cases.append((Instant(seconds: edge - Int64(offset ?? 0)), offset))
+                cases.append((Instant(seconds: edge), offset))
+            }
+        }
+        for (instant, offset) in cases {
+            let written = offset.map { instant.iso8601(offsetSeconds: $0) } ?? instant.utcString
+            if written != expected(instant, offset) {
+                Issue.record("\(instant.seconds)s \(instant.nanoseconds)ns offset \(String(describing: offset)): \(written), expected \(expected(instant, offset))")
+                return
+            }
+        }
     }
 
     @Test(arguments: ["", "now-ish", "2026-03-08T07:00:00", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z",
