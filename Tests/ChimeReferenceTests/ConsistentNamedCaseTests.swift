@@ -136,6 +136,32 @@ import Chime
                        expect: "2026-03-31T09:00:00Z missingDayPreviousTimePreservingSmallerComponents")
     }
 
+    // Negative days in the apple semantics (Chime's extension, docs/semantics.md section 1) follow
+    // the consistent rules wherever Foundation's own quirks cannot apply: forward, with the whole
+    // time of day given, in a zone without transitions. Seeded random cases, reference as oracle.
+    @Test func appleNegativeDaysMatchTheReference() throws {
+        var rng = SplitMix64(seed: 31)
+        let policies: [RefMatching] = [.nextTime, .nextTimePreservingSmallerComponents, .previousTimePreservingSmallerComponents, .strict]
+        let zones = ["UTC", "Etc/GMT+5", "Asia/Kolkata"]        // Kolkata: no transition after 1945
+        var compared = 0
+        for _ in 0..<400 {
+            let month = rng.next() % 3 == 0 ? Int(rng.next() % 12) + 1 : nil
+            let p = RefPattern(month: month, day: -Int(rng.next() % 31) - 1, hour: Int(rng.next() % 24),
+                               minute: Int(rng.next() % 60), second: Int(rng.next() % 60))
+            let startDay = RefCal.dayNumber(1950, 1, 1) + Int(rng.next() % 54_000)
+            let start = RefInstant(seconds: RefCal.wallSeconds(day: startDay, secondOfDay: Int(rng.next() % 86_400)), nanoseconds: 0)
+            let zone = zones[Int(rng.next() % UInt64(zones.count))]
+            let c = ReferenceCase(zone: zone,
+                                  trigger: RefTrigger(pattern: p, matching: policies[Int(rng.next() % 4)], repeated: .first, direction: .forward,
+                                                      weekRules: RefWeekRules(firstWeekday: 1, minimumDaysInFirstWeek: 1), gap: nil, overlap: nil),
+                                  start: start, count: 3)
+            let rules = try ConsistentReferenceTests.database.rules(for: zone)
+            #expect(c.engineAnswer(rules: rules, semantics: .apple) == c.referenceAnswer(), "\(zone) \(p) \(c.trigger.matching) from \(start)")
+            compared += 1
+        }
+        #expect(compared == 400)
+    }
+
     // A stand-in in a gap keeps its missing-day adjustment (section 2, last paragraph). Asuncion
     // skipped 1978-10-01 00:00–01:00 (-04 → -03 at T = 04:00Z). {day: 31}: September has no 31st,
     // so nextTime stands in October 1 00:00, which is in the gap: nextValid (nextTime's gap

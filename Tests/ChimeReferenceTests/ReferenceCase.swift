@@ -69,9 +69,9 @@ struct ReferenceCase {
         }
     }
 
-    /// The engine's answer (consistent semantics), rendered the same way; nil when the trigger is
-    /// invalid for the engine (not compared).
-    func engineAnswer(rules: ZoneRules) -> String? {
+    /// The engine's answer (consistent semantics unless told), rendered the same way; nil when the
+    /// trigger is invalid for the engine (not compared).
+    func engineAnswer(rules: ZoneRules, semantics: Semantics = .consistent) -> String? {
         let p = trigger.pattern
         let components = CalendarComponents(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute,
                                             second: p.second, nanosecond: p.nanosecond, weekday: p.weekday,
@@ -88,7 +88,7 @@ struct ReferenceCase {
                                                              minimumDaysInFirstWeek: trigger.weekRules.minimumDaysInFirstWeek),
                                     gapPolicy: trigger.gap.map { GapPolicy(rawValue: $0.rawValue)! },
                                     overlapPolicy: trigger.overlap.map { OverlapPolicy(rawValue: $0.rawValue)! },
-                                    semantics: .consistent)
+                                    semantics: semantics)
         } catch {
             return nil
         }

@@ -32,9 +32,6 @@ public struct CalendarTrigger: Sendable, Hashable {
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
                 semantics: Semantics = .apple) throws(TriggerError) {
         self.components = try components.validated()
-        if semantics == .apple, let day = components.day, day < 0 {
-            throw .invalidComponent(name: "day", value: day, allowed: "1–31 in the apple semantics (negative days need --semantics consistent)")
-        }
         self.matchingPolicy = matchingPolicy
         self.repeatedTimePolicy = repeatedTimePolicy
         self.direction = direction

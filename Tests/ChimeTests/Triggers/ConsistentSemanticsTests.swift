@@ -177,8 +177,45 @@ import Testing
                 == "2026-03-31T09:00:00Z")
     }
 
-    @Test func appleSemanticsRefusesNegativeDays() {
-        #expect(throws: TriggerError.self) { try CalendarTrigger(components: CalendarComponents(day: -1)) }
+    @Test func dayZeroIsRefusedInBothSemantics() {
+        #expect(throws: TriggerError.self) { try CalendarTrigger(components: CalendarComponents(day: 0)) }
         #expect(throws: TriggerError.self) { try CalendarTrigger(components: CalendarComponents(day: 0), semantics: .consistent) }
+    }
+
+    /// Negative days in the apple semantics (Chime's extension: Foundation has none) count from the
+    /// month's end like the consistent semantics', and a month too short for one gets the same
+    /// stand-ins. Hand-derived in UTC (no DST, so nothing else can differ): the last days of
+    /// 2026's months are Jan 31, Feb 28, Mar 31, Apr 30.
+    @Test func appleSemanticsCountsNegativeDaysFromTheMonthsEnd() throws {
+        let utc = try Fixtures.tzifDatabase.rules(for: "UTC")
+        func fires(_ c: CalendarComponents, _ policy: MatchingPolicy = .nextTime, after: String, count: Int,
+                   direction: SearchDirection = .forward) throws -> [String] {
+            let trigger = try CalendarTrigger(components: c, matchingPolicy: policy, direction: direction)
+            var (out, t) = ([String](), try ConsistentSemanticsTests.at(after))
+            while out.count < count, let fire = try trigger.nextFire(after: t, in: utc) {
+                out.append(fire.instant.description + " " + fire.adjustment.rawValue)
+                t = fire.instant
+            }
+            return out
+        }
+        // -1 at 09:00 from mid-January: Jan 31, Feb 28 (2026 is not a leap year), Mar 31.
+        #expect(try fires(CalendarComponents(day: -1, hour: 9), after: "2026-01-15T00:00:00Z", count: 3)
+                == ["2026-01-31T09:00:00Z exact", "2026-02-28T09:00:00Z exact", "2026-03-31T09:00:00Z exact"])
+        // -2 is the day before the last: Feb 27, then Mar 30; backward from Mar 15: Feb 27, Jan 30.
+        #expect(try fires(CalendarComponents(day: -2), after: "2026-02-01T00:00:00Z", count: 2)
+                == ["2026-02-27T00:00:00Z exact", "2026-03-30T00:00:00Z exact"])
+        #expect(try fires(CalendarComponents(day: -2, hour: 0), after: "2026-03-15T00:00:00Z", count: 2, direction: .backward)
+                == ["2026-02-27T00:00:00Z exact", "2026-01-30T00:00:00Z exact"])
+        // -31 in April (30 days) lies before the month: its stand-ins are April 1st (nextTime at
+        // 00:00, preserve at 09:00) and March 31st (previous); strict skips April for May 1st.
+        let start = "2026-03-31T12:00:00Z"
+        #expect(try fires(CalendarComponents(day: -31, hour: 9), after: start, count: 1) == ["2026-04-01T00:00:00Z missingDayNextTime"])
+        #expect(try fires(CalendarComponents(day: -31, hour: 9), .nextTimePreservingSmallerComponents, after: start, count: 1)
+                == ["2026-04-01T09:00:00Z missingDayNextTimePreservingSmallerComponents"])
+        #expect(try fires(CalendarComponents(day: -31, hour: 9), .previousTimePreservingSmallerComponents, after: "2026-03-31T00:00:00Z", count: 1)
+                == ["2026-03-31T09:00:00Z missingDayPreviousTimePreservingSmallerComponents"])
+        #expect(try fires(CalendarComponents(day: -31, hour: 9), .strict, after: start, count: 1) == ["2026-05-01T09:00:00Z exact"])
+        // With a month, strict and a day no such month has: never.
+        #expect(try fires(CalendarComponents(month: 2, day: -30), .strict, after: start, count: 1) == [])
     }
 }

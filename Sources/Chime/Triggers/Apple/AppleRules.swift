@@ -51,7 +51,7 @@ struct AppleRules: CalendarSearchRules {
     var neverMatches: Bool {
         if let ordinal = p.weekdayOrdinal, ordinal > 5 { return true }
         if let week = p.weekOfMonth, week > 6 { return true }
-        if matchingPolicy == .strict, let day = p.day, let month = p.month {
+        if matchingPolicy == .strict, let day = p.day.map(abs), let month = p.month {
             if day > Int(CivilArithmetic.daysInMonth(year: 2000, month: Int64(month))) { return true }   // 2000: leap
             if let year = p.year, day > Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month))) { return true }
         }
@@ -139,6 +139,14 @@ struct AppleRules: CalendarSearchRules {
                 continue
             }
             if let wanted = p.day {
+                // A negative day counts from the month's end (`-1`: the last day), Chime's extension.
+                let dayOfMonth = wanted > 0 ? wanted : f.daysInMonth + wanted + 1
+                if dayOfMonth < 1 {
+                    let beyondMonth = forward ? day + Int64(f.daysInMonth - f.day) + 1 : day - Int64(f.day)
+                    if let standIn = negativeDayStandIn(f, resume: beyondMonth) { return standIn }
+                    day = beyondMonth
+                    continue
+                }
                 if wanted > f.daysInMonth {
                     let beyondMonth = forward ? day + Int64(f.daysInMonth - f.day) + 1 : day - Int64(f.day)
                     let standIn = missingDayStandIn(f, wanted: wanted, resume: beyondMonth)
@@ -147,11 +155,11 @@ struct AppleRules: CalendarSearchRules {
                     day = beyondMonth
                     continue
                 }
-                if f.day != wanted {
+                if f.day != dayOfMonth {
                     if forward {
-                        day = f.day < wanted ? day + Int64(wanted - f.day) : day + Int64(f.daysInMonth - f.day) + 1
+                        day = f.day < dayOfMonth ? day + Int64(dayOfMonth - f.day) : day + Int64(f.daysInMonth - f.day) + 1
                     } else {
-                        day = f.day > wanted ? day - Int64(f.day - wanted) : day - Int64(f.day)
+                        day = f.day > dayOfMonth ? day - Int64(f.day - dayOfMonth) : day - Int64(f.day)
                     }
                     continue
                 }
@@ -298,6 +306,26 @@ struct AppleRules: CalendarSearchRules {
         let runsOff = isFebruaryAfterLaterJanuaryDay(f, wanted: wanted)
         guard (Int64(f.year), Int64(f.month)) >= (startMonth.year, startMonth.month), runsOff || !yearLeavesMonthFree else { return nil }
         return missingDay(in: f, monthPinned: !runsOff, first: firstMissingDay, resume: resume)
+    }
+
+    /// The stand-in for a month that lacks a negative day (`-31` in April): Chime's extension, as
+    /// Foundation has no negative days. Such a day lies before the month, so `nextTime` gives the
+    /// month's 1st at 00:00, `nextTimePreservingSmallerComponents` the 1st at the preserved time,
+    /// `previousTimePreservingSmallerComponents` the previous month's last day at it, `strict`
+    /// nothing — the consistent semantics' rule (`docs/semantics.md`). With a year but no month,
+    /// as for a positive day, there is no stand-in. Example, UTC, `{day: -31, hour: 9}` with
+    /// `nextTime` after 2026-04-10T00:00:00Z: April has 30 days, so its stand-in is April 1st
+    /// 00:00, behind the start; May's -31 is May 1st: 2026-05-01T09:00:00Z.
+    private func negativeDayStandIn(_ f: DateFields, resume: Int64) -> CandidateDay? {
+        guard matchingPolicy != .strict, !yearLeavesMonthFree else { return nil }
+        let monthFirst = f.dayNumber - Int64(f.day) + 1
+        let (day, time, adjustment): (Int64, Int64, FireAdjustment) = switch matchingPolicy {
+        case .nextTimePreservingSmallerComponents: (monthFirst, preservedTime, .missingDayNextTimePreservingSmallerComponents)
+        case .previousTimePreservingSmallerComponents: (monthFirst - 1, preservedTime, .missingDayPreviousTimePreservingSmallerComponents)
+        default: (monthFirst, 0, .missingDayNextTime)
+        }
+        guard p.matchesWeekAndWeekday(DateFields(dayNumber: day)) else { return nil }
+        return CandidateDay(day: day, kind: .standIn(adjustment, at: time), resume: resume)
     }
 
     /// Whether `f` (a month lacking the wanted day) is a February reached from a later day of the

@@ -26,7 +26,7 @@ enum CalendarFastPath: Sendable, Hashable {
               p.yearForWeekOfYear == nil, p.dayOfYear == nil else { return nil }
         if p.month == nil && p.day == nil {
             self = .daily(DailyFastPath(time: time, weekday: p.weekday))
-        } else if let day = p.day, p.weekday == nil, matchingPolicy == .nextTime {
+        } else if let day = p.day, day > 0, p.weekday == nil, matchingPolicy == .nextTime {
             self = .dayOfMonth(DayOfMonthFastPath(time: time, day: day, month: p.month))
         } else {
             return nil
