@@ -22,14 +22,29 @@ struct BatchProcessor {
     private var recentTriggers: [DecodedTrigger] = []
     private var nextRecent = 0
     private static let recentLimit = 8
-    /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request.
-    private var zones = ByteKeyedCache<ZoneRules>(slots: 256)
+    /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request, with
+    /// the answer's zone fields already written out.
+    private var zones = ByteKeyedCache<AnsweringZone>(slots: 256)
+
+    /// A zone as a response names it: `"zone":…,"requested":…,"source":…,"version":…,` (the
+    /// general path's `TriggerJSON.zoneFields`, in the same bytes).
+    struct AnsweringZone {
+        let rules: ZoneRules
+        let fields: [UInt8]
+
+        init(_ rules: ZoneRules, requested: String) {
+            self.rules = rules
+            var object: [UInt8] = []
+            JSON.object(TriggerJSON.zoneFields(rules, requested: requested)).write(to: &object)
+            fields = Array(object.dropFirst().dropLast()) + [UInt8(ascii: ",")]   // without the braces
+        }
+    }
     /// Writes the common path's response lines, one append each.
     private let fireWriter = FireWriter()
 
-    /// `chime batch --explain`: every response also names the zone as answered (`zone`,
-    /// `requested`, `source`, `version`) and the trigger as understood; every line then takes the
-    /// general path.
+    /// `chime batch --explain`: every response also names the instant searched after and the
+    /// trigger as understood (every response names the zone as answered: `zone`, `requested`,
+    /// `source`, `version`); every line then takes the general path.
     let explain: Bool
 
     init(database: ZoneDatabase, explain: Bool = false) {
@@ -69,7 +84,7 @@ struct BatchProcessor {
         case .local:
             return false
         case .after:
-            guard let anchored = try? BatchAnchor.after.apply(to: decoded.trigger, after: after, zone: zone) else { return false }
+            guard let anchored = try? BatchAnchor.after.apply(to: decoded.trigger, after: after, zone: zone.rules) else { return false }
             return write(request, anchored, after: after, zone: zone, count: count, line, into: &out)
         }
     }
@@ -81,39 +96,45 @@ struct BatchProcessor {
     /// `Trigger.nextFire` switches over `self`, which copies the calendar payload (a few hundred
     /// bytes, two `memcpy` calls) for every fire — about a third of the engine's time per fire
     /// in a `count` 10 batch. The fires are the same: `Trigger.nextFire` calls exactly this.
-    private func write(_ request: BatchLine, _ trigger: Trigger, after: Instant, zone: ZoneRules, count: Int,
+    private func write(_ request: BatchLine, _ trigger: Trigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        if case .calendar(let calendar) = trigger {
-            return write(request, repeats: calendar.repeats, after: after, count: count, line, into: &out) { (instant) throws(TriggerError) in
-                try calendar.nextFire(after: instant, in: zone)
+        let rules = zone.rules
+        return zone.fields.withUnsafeBufferPointer { fields in
+            if case .calendar(let calendar) = trigger {
+                return write(request, zoneFields: fields, repeats: calendar.repeats, after: after, count: count, line, into: &out) {
+                    (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules)
+                }
             }
-        }
-        return write(request, repeats: trigger.repeats, after: after, count: count, line, into: &out) { (instant) throws(TriggerError) in
-            try trigger.nextFire(after: instant, in: zone)
+            return write(request, zoneFields: fields, repeats: trigger.repeats, after: after, count: count, line, into: &out) {
+                (instant) throws(TriggerError) in try trigger.nextFire(after: instant, in: rules)
+            }
         }
     }
 
     /// `write(_:_:after:zone:count:_:into:)` with the trigger's next fire after an instant as
     /// `nextFire`.
     @inline(__always)
-    private func write(_ request: BatchLine, repeats: Bool, after: Instant, count: Int, _ line: UnsafeBufferPointer<UInt8>,
-                       into out: inout [UInt8], nextFire: (Instant) throws(TriggerError) -> Fire?) -> Bool {
-        // `{"id":…,"fires":[`: the id is ASCII without quotes, backslashes or control characters
-        // (`BatchLine` saw to that), so its bytes are copied as they are.
-        let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength)
+    private func write(_ request: BatchLine, zoneFields: UnsafeBufferPointer<UInt8>, repeats: Bool, after: Instant, count: Int,
+                       _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                       nextFire: (Instant) throws(TriggerError) -> Fire?) -> Bool {
+        // `{"id":…,"zone":…,"fires":[`: the id is ASCII without quotes, backslashes or control
+        // characters (`BatchLine` saw to that), so its bytes are copied as they are.
+        let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength) + zoneFields.count
         func header(_ w: inout ByteWriter) {
             switch request.id {
             case .text(let range):
                 w.literal(#"{"id":""#)
                 w.bytes(UnsafeBufferPointer(rebasing: line[range]))
-                w.literal(#"","fires":["#)
+                w.literal(#"","#)
             case .integer(let number):
                 w.literal(#"{"id":"#)
                 w.integer(number)
-                w.literal(#","fires":["#)
+                w.literal(",")
             case .none:
-                w.literal(#"{"fires":["#)
+                w.literal("{")
             }
+            w.bytes(zoneFields)
+            w.literal(#""fires":["#)
         }
         do {
             if count == 1 {
@@ -196,11 +217,13 @@ struct BatchProcessor {
     }
 
     /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).
-    private mutating func zone(_ id: UnsafeBufferPointer<UInt8>) -> ZoneRules? {
+    private mutating func zone(_ id: UnsafeBufferPointer<UInt8>) -> AnsweringZone? {
         if let cached = zones.value(for: id) { return cached }
-        guard let rules = try? database.rules(for: String(decoding: id, as: UTF8.self)) else { return nil }
-        zones.insert(rules, for: id)
-        return rules
+        let requested = String(decoding: id, as: UTF8.self)
+        guard let rules = try? database.rules(for: requested) else { return nil }
+        let zone = AnsweringZone(rules, requested: requested)
+        zones.insert(zone, for: id)
+        return zone
     }
 
     // MARK: General path
@@ -230,7 +253,7 @@ struct BatchProcessor {
         if let id { fields.append(("id", id)) }
         switch result {
         case .success(let fires):
-            if explain { fields += explained }
+            fields += explained
             fields.append(("fires", .array(fires.map(JSON.fire))))
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
         case .failure(let error):
@@ -280,9 +303,9 @@ struct BatchProcessor {
             after = TimeInput.now()
         }
         let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
+        explained = TriggerJSON.zoneFields(zone, requested: request.zone)
         if explain {
-            explained = TriggerJSON.zoneFields(zone, requested: request.zone)
-                + [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
+            explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
             if let note = (try? database.lookup(request.zone))?.note { notes.insert(note, at: 0) }
         }
         do {

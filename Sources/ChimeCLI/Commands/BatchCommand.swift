@@ -5,7 +5,7 @@ enum BatchCommand {
     static let spec = CommandSpec(
         name: "batch", summary: "Read trigger requests as JSON Lines (stdin or FILE) and write one response line per request, in order (blank lines are skipped).",
         positionals: [("[FILE]", "Input file; '-' or omitted reads stdin.")],
-        options: [.init(name: "explain", valueName: nil, help: "Also name, in every response, the zone as answered (zone, requested, source, version), the after instant and the trigger as understood."),
+        options: [.init(name: "explain", valueName: nil, help: "Also name, in every response, the after instant and the trigger as understood (every response names the zone as answered: zone, requested, source, version)."),
                   CommandSpec.sourceOption],
         examples: [#"echo '{"id":"r1","zone":"America/New_York","after":"2026-03-07T12:00:00Z","count":3,"trigger":{"calendar":{"components":{"hour":2,"minute":30}}}}' | chime batch"#,
                    "chime batch examples/requests.jsonl > responses.jsonl",

@@ -57,7 +57,9 @@ import Testing
         let request = #""zone":"Europe/Paris","after":"2026-03-29T00:00:00Z","count":2"#
         let first = #"{"at":"2026-03-29T08:30:00+02:00","utc":"2026-03-29T06:30:00Z","offset":7200,"abbreviation":"CEST","adjustment":"exact"}"#
         let second = #"{"at":"2026-03-30T08:30:00+02:00","utc":"2026-03-30T06:30:00Z","offset":7200,"abbreviation":"CEST","adjustment":"exact"}"#
-        let fires = #""fires":["# + first + "," + second + "]}"
+        // Every answer names the zone as answered (here the canonical id it was asked for).
+        let zone = #""zone":"Europe/Paris","source":"tzif","version":"2025b","#
+        let fires = zone + #""fires":["# + first + "," + second + "]}"
         let malformed = #"{"error":{"code":"malformedJSON","message":"the line is not valid JSON"}}"#
         let cases: [(line: String, response: String)] = [
             ("{\"id\":\"warm\",\(request),\"trigger\":\(trigger)}", #"{"id":"warm","# + fires),
@@ -71,7 +73,7 @@ import Testing
             (#"{"id":null,"identifier":"x","# + request + #","trigger":{"calendar":{"components":{"hour":8.0,"minute":30}}}}"#,
              "{" + fires),
             (#" { "id" : "spaced" , "zone" : "Europe/Paris" , "after" : "2026-03-29T00:00:00Z" , "trigger" : "# + trigger + " } ",
-             #"{"id":"spaced","fires":["# + first + "]}"),
+             #"{"id":"spaced","# + zone + #""fires":["# + first + "]}"),
             ("{\"id\":\"trailing-comma\",\(request),\"trigger\":{\"calendar\":{\"components\":{\"hour\":8,}}}}", malformed),
         ]
         let input = cases.map(\.line).joined(separator: "\n") + "\n"
