@@ -43,10 +43,6 @@ struct AppleRules: CalendarSearchRules {
         self.zone = zone
     }
 
-    static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
-    static let lastDay = CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31)
-    static let nanosPerDay = MatchPattern.nanosPerDay
-
     /// Patterns that can never match, answered without searching.
     var neverMatches: Bool {
         if let ordinal = p.weekdayOrdinal, ordinal > 5 { return true }

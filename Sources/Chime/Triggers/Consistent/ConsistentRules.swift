@@ -25,10 +25,6 @@ struct ConsistentRules: CalendarSearchRules {
         overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
     }
 
-    static let firstDay = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
-    static let lastDay = CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31)
-    static let nanosPerDay: Int64 = 86_400 * 1_000_000_000
-
     var neverMatches: Bool { pattern.neverMatches(matchingPolicy: matchingPolicy) }
 
     /// No start-day rule: the walk begins at the first wall time whose instants can be beyond the

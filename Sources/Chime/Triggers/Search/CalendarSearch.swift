@@ -18,10 +18,6 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     let forward: Bool
     var zone: ZoneRules { rules.zone }
 
-    static var firstDay: Int64 { CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1) }
-    static var lastDay: Int64 { CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31) }
-    static var nanosPerDay: Int64 { 86_400 * 1_000_000_000 }
-
     /// The search result so far, and the `reject` bookkeeping (`docs/semantics.md`, section 4).
     private struct Best {
         var fire: AdjustedInstant? {
@@ -38,11 +34,11 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         if rules.neverMatches { return nil }
         let edge = rules.begin(at: start, forward: forward)
         var best = Best()
-        var day = forward ? max(edge.day, Self.firstDay) : min(edge.day, Self.lastDay)
+        var day = forward ? max(edge.day, SearchDays.first) : min(edge.day, SearchDays.last)
         while let candidate = rules.nextCandidateDay(from: day) {
             // The nearest wall time of the day (its midnight, or its last second) bounds its instants.
             if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399)) { break }
-            let bound = candidate.day != edge.day ? (forward ? 0 : Self.nanosPerDay - 1) : edge.time
+            let bound = candidate.day != edge.day ? (forward ? 0 : SearchDays.nanosPerDay - 1) : edge.time
             try visit(candidate, from: bound, start: start, best: &best)
             // Later candidates are at or beyond `resume`: stop before searching for one in vain.
             if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399)) { break }

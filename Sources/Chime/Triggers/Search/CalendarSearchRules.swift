@@ -46,3 +46,17 @@ struct CandidateDay: Equatable {
     /// Where the search goes on after this candidate (usually the next day in its direction).
     let resume: Int64
 }
+
+extension CalendarSearchRules {
+    /// The days a search visits: years 1…9999.
+    static var firstDay: Int64 { SearchDays.first }
+    static var lastDay: Int64 { SearchDays.last }
+    static var nanosPerDay: Int64 { SearchDays.nanosPerDay }
+}
+
+/// The range of days every search keeps to (years 1…9999), computed once.
+enum SearchDays {
+    static let first = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1)
+    static let last = CivilArithmetic.daysFromCivil(year: 9999, month: 12, day: 31)
+    static let nanosPerDay: Int64 = 86_400 * 1_000_000_000
+}
