@@ -19,6 +19,19 @@ import Chime
 @Suite struct ConsistentReferenceTests {
     static let database = ZoneDatabase(preference: .tzif, tzifDirectory: Fixtures.zoneinfoDirectory)
 
+    /// Every case the reference once caught the engine getting wrong (PastDifferences.txt beside
+    /// this file, with what was wrong) is replayed on every run.
+    @Test func pastDifferencesStayFixed() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PastDifferences.txt")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let cases = lines.compactMap { ReferenceCase(line: String($0)) }
+        #expect(!cases.isEmpty && cases.count == lines.count, "every line is a case")
+        for c in cases {
+            let rules = try Self.database.rules(for: c.zone)
+            #expect(c.engineAnswer(rules: rules) == c.referenceAnswer(), "\(c.zone): \(c.trigger.pattern)")
+        }
+    }
+
     @Test func consistentEngineMatchesReference() throws {
         let env = ProcessInfo.processInfo.environment
         let total = env["CHIME_REFERENCE_CASES"].flatMap(Int.init) ?? 1000

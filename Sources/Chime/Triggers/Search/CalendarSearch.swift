@@ -60,11 +60,16 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
 
     /// Whether no instant from wall time `wall` (or any wall time beyond it) can beat the best.
     ///
-    /// Forward: an instant `i` at or before the best `b` comes from wall time `i + offset(i)`. With
-    /// `M` the greatest offset in force over `[b − spread − 1, b]` (spread: the zone's offset range),
-    /// a wall time past `b + M` gives no such instant: one in that window is at least the wall time
-    /// less `M`, and one before it comes from a wall time before `b + minOffset − 1`. Backward
-    /// mirrors it with the least offset over `[b, b + spread + 1]`.
+    /// Every instant `i` a wall time `w` gives is `w` less an offset the zone has near `i`: its own
+    /// (`exact`, overlaps, `nextValid`) or that on one side of a gap whose transition lies within
+    /// the zone's offset spread `s` of `i` (`shift`, `previous`). Forward, with `M` the greatest
+    /// offset in force over `[b − 2s − 2, b + 2s + 2]` around the best instant `b`, a wall time past
+    /// `b + M` gives no instant at or before `b`: one within `s + 1` before `b` is at least the wall
+    /// time less `M`, and one earlier comes from a wall time before `b + minOffset − 1`. Backward
+    /// mirrors it with the least offset over the same window. Example, Pacific/Apia (offsets
+    /// −11:00 … +14:00 over its history), a best instant of 2026-07-01T19:30:00Z (08:30 +13:00): only
+    /// +13:00 is in force around it, so no wall time after 08:30 that day can beat it, where the
+    /// zone's whole range would keep the walk going until 09:30 the next day.
     @inline(__always)
     private func cannotBeat(_ best: inout Best, wall: Int64) -> Bool {
         guard let fire = best.fire else { return false }
@@ -73,9 +78,9 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             return true
         }
         if best.limit == nil {
-            let b = fire.instant.seconds, spread = Int64(zone.table.maxOffset - zone.table.minOffset) + 1
-            best.limit = forward ? b + Int64(zone.offsetRange(from: b - spread, through: b).max)
-                                 : b + Int64(zone.offsetRange(from: b, through: b + spread).min)
+            let b = fire.instant.seconds, reach = 2 * Int64(zone.table.maxOffset - zone.table.minOffset) + 2
+            let near = zone.offsetRange(from: b - reach, through: b + reach)
+            best.limit = b + Int64(forward ? near.max : near.min)
         }
         return forward ? wall > best.limit! : wall < best.limit!
     }
