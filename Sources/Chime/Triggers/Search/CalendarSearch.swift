@@ -67,9 +67,9 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     /// `b + M` gives no instant at or before `b`: one within `s + 1` before `b` is at least the wall
     /// time less `M`, and one earlier comes from a wall time before `b + minOffset − 1`. Backward
     /// mirrors it with the least offset over the same window. Example, Pacific/Apia (offsets
-    /// −11:00 … +14:00 over its history), a best instant of 2026-07-01T19:30:00Z (08:30 +13:00): only
-    /// +13:00 is in force around it, so no wall time after 08:30 that day can beat it, where the
-    /// zone's whole range would keep the walk going until 09:30 the next day.
+    /// up to +14:00 in its history), a best instant of 2026-07-01T19:30:00Z (07-02 08:30 +13:00):
+    /// only +13:00 is in force around it, so no wall time after 08:30 can beat it, where the zone's
+    /// greatest offset alone would keep the walk going to 09:30.
     @inline(__always)
     private func cannotBeat(_ best: inout Best, wall: Int64) -> Bool {
         guard let fire = best.fire else { return false }
