@@ -14,8 +14,8 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
     case badNumber(String, reason: String, position: Int)
     /// A value, range end or repetition outside the component's range (systemd's `chain_valid`).
     case outOfRange(field: String, text: String, allowed: String, position: Int)
-    /// A `~` (days from the month's end) with a year, month and day: systemd allows it only in
-    /// `MONTH~DAY` form.
+    /// A `~` (days from the month's end) between the first two of three date parts
+    /// (`02~01-2026`): systemd allows it before the day only (`MM~DD`, `YYYY-MM~DD`).
     case endOfMonthWithYear(position: Int)
 
     var position: Int? {
@@ -36,7 +36,7 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .weekdayRangeBackwards(text, p): return "the weekday range '\(text)' at position \(p) goes backwards (ranges run Mon..Sun)"
         case let .badNumber(text, reason, p): return "'\(text)' at position \(p): \(reason)"
         case let .outOfRange(field, text, allowed, p): return "\(field) '\(text)' at position \(p) is out of range: \(allowed)"
-        case let .endOfMonthWithYear(p): return "'~' at position \(p): days from the month's end go with MONTH~DAY only (no year)"
+        case let .endOfMonthWithYear(p): return "'~' at position \(p): days from the month's end go with MONTH~DAY only (the '~' stands before the day)"
         }
     }
 }

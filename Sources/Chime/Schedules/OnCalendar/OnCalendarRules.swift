@@ -27,6 +27,8 @@ struct OnCalendarRules: CalendarSearchRules {
     /// The start and the offset in force at it.
     private var start = Instant(seconds: 0)
     private var startOffset: Int32 = 0
+    /// The last candidate day handed out, whose walk may carry into the next day.
+    private var lastCandidate: Int64?
 
     init(spec: OnCalendarSpec, zone: ZoneRules, gap: GapPolicy?, overlap: OverlapPolicy?) {
         self.spec = spec
@@ -41,18 +43,26 @@ struct OnCalendarRules: CalendarSearchRules {
     var neverMatches: Bool { false }
 
     /// The start's own wall time, exclusive: the first time visited is one nanosecond after it.
+    /// (The search keeps only instants after the start, so the earlier edge of an explicit overlap
+    /// policy gives no fire before it.)
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         precondition(forward, "OnCalendar searches forward only")
         self.start = start
+        lastCandidate = nil
         startOffset = zone.utcOffset(at: start)
-        let wall = start.seconds + Int64(startOffset)
+        // With an explicit overlap policy the fires are instants, not a walk of wall times: begin at
+        // the first wall time whose instants can lie after the start (so `both` gives both passes).
+        let wall = start.seconds + Int64(overlapPolicy != nil ? zone.table.minOffset : startOffset)
         let (day, second) = CivilArithmetic.floorDivMod(wall, 86_400)
         let time = second * 1_000_000_000 + Int64(start.nanoseconds) + 1
         return time >= Self.nanosPerDay ? (day + 1, time - Self.nanosPerDay) : (day, time)
     }
 
-    /// systemd's date walk from `day` (inclusive): year, month, day, weekday.
-    func nextCandidateDay(from first: Int64) -> CandidateDay? {
+    /// systemd's date walk from `day` (inclusive): year, month, day, weekday. A day just after
+    /// the previous candidate may be entered part-way (`CandidateDay.earliest`) when that day's
+    /// walk overflowed into it (`carry(after:)`).
+    mutating func nextCandidateDay(from first: Int64) -> CandidateDay? {
+        let carried = lastCandidate.flatMap { $0 + 1 == first ? carry(after: $0) : nil }
         let civil = CivilDateTime(localSeconds: first * 86_400)
         var (year, month, day) = (civil.year, civil.month, civil.day)
         while true {
@@ -66,7 +76,14 @@ struct OnCalendarRules: CalendarSearchRules {
             if m != month { (month, day) = (m, 1) }
             let length = Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month)))
             guard let d = OnCalendarSpec.next(spec.days(inMonthOf: length), atOrAbove: day), d <= length else {
-                (year, month, day) = month == 12 ? (year + 1, 1, 1) : (year, month + 1, 1); continue
+                if month == 12, let d = OnCalendarSpec.next(spec.days(inMonthOf: length), atOrAbove: day) {
+                    // mktime carries December's day 40 into January 9; only the month is reset
+                    // (tm_within_bounds), so the walk goes on from that day, not January 1.
+                    (year, month, day) = (year + 1, 1, d - 31)
+                } else {
+                    (year, month, day) = month == 12 ? (year + 1, 1, 1) : (year, month + 1, 1)
+                }
+                continue
             }
             day = d
             let number = CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
@@ -78,31 +95,62 @@ struct OnCalendarRules: CalendarSearchRules {
                     continue
                 }
             }
-            return CandidateDay(day: number, kind: .exact, resume: number + 1)
+            lastCandidate = number
+            return CandidateDay(day: number, kind: .exact, resume: number + 1, earliest: number == first ? carried : nil)
         }
     }
 
-    /// The first wanted hour, minute and second (µs) at or after `lower` (ns since midnight), in
-    /// that order: systemd's hour, minute and second steps.
+    /// Where the walk enters the next day after day `day` is exhausted, when not at its midnight
+    /// (ns since midnight): a value past its unit's end is carried by mktime(3) and only the unit
+    /// just below the largest one that changed is reset (systemd's `tm_within_bounds`). An hour
+    /// of 41 on a month's last day enters the 1st at 17:00; a minute of 75 at 23:xx enters the next
+    /// day at 00:15; a second of 65 at 23:59 enters it at 00:00:05. Otherwise nil.
+    func carry(after day: Int64) -> Int64? {
+        let lastHour = OnCalendarSpec.last(spec.hour, atOrBelow: 23)
+        if lastHour != 23 {
+            guard let k = OnCalendarSpec.next(spec.hour, atOrAbove: (lastHour ?? -1) + 1) else { return nil }
+            let civil = CivilDateTime(localSeconds: day * 86_400)
+            guard civil.day == Int(CivilArithmetic.daysInMonth(year: Int64(civil.year), month: Int64(civil.month))) else { return nil }
+            return Int64(k - 24) * 3_600_000_000_000
+        }
+        let lastMinute = OnCalendarSpec.last(spec.minute, atOrBelow: 59)
+        if lastMinute != 59 {
+            guard let k = OnCalendarSpec.next(spec.minute, atOrAbove: (lastMinute ?? -1) + 1) else { return nil }
+            return Int64(k - 60) * 60_000_000_000
+        }
+        let lastMicro = OnCalendarSpec.last(spec.microsecond, atOrBelow: 59_999_999) ?? -1
+        guard let k = OnCalendarSpec.next(spec.microsecond, atOrAbove: lastMicro + 1) else { return nil }
+        return Int64(k - 60_000_000) * 1000
+    }
+
+    /// systemd's hour, minute and second steps from `lower` (ns since midnight): the first wanted
+    /// time they reach. A second past 59 at minute 59 carries into the next hour keeping its
+    /// remainder (the minute is reset, the second is not): `*:59:50/15` after 10:59:50 goes on
+    /// at 11:00:05. nil when the walk leaves the day.
     func firstTime(atOrAfter lower: Int64) -> Int64? {
         var hour = Int(lower / 3_600_000_000_000)
         let rest = lower % 3_600_000_000_000
         var minute = Int(rest / 60_000_000_000)
         var micro = Int((rest % 60_000_000_000 + 999) / 1000)
-        while true {
+        if micro >= 60_000_000 { (minute, micro) = (minute + 1, 0); if minute > 59 { (hour, minute) = (hour + 1, 0) } }
+        while hour < 24 {
             guard let h = OnCalendarSpec.next(spec.hour, atOrAbove: hour), h <= 23 else { return nil }
             if h != hour { (hour, minute, micro) = (h, 0, 0) }
-            guard let m = OnCalendarSpec.next(spec.minute, atOrAbove: minute), m <= 59 else {
-                (hour, minute, micro) = (hour + 1, 0, 0); continue
-            }
+            guard let m = OnCalendarSpec.next(spec.minute, atOrAbove: minute) else { (hour, minute, micro) = (hour + 1, 0, 0); continue }
+            if m > 59 { (hour, minute, micro) = (hour + 1, 0, 0); continue }
             if m != minute { (minute, micro) = (m, 0) }
-            guard let s = OnCalendarSpec.next(spec.microsecond, atOrAbove: micro), s < 60_000_000 else {
+            guard let s = OnCalendarSpec.next(spec.microsecond, atOrAbove: micro) else {
                 (minute, micro) = (minute + 1, 0)
                 if minute > 59 { (hour, minute) = (hour + 1, 0) }
                 continue
             }
+            if s >= 60_000_000 {
+                if minute < 59 { (minute, micro) = (minute + 1, 0) } else { (hour, minute, micro) = (hour + 1, 0, s - 60_000_000) }
+                continue
+            }
             return Int64(hour) * 3_600_000_000_000 + Int64(minute) * 60_000_000_000 + Int64(s) * 1000
         }
+        return nil
     }
 
     func lastTime(atOrBefore upper: Int64) -> Int64? { nil }

@@ -16,9 +16,14 @@ public struct OnCalendarSpec: Sendable, Hashable {
 
         public init(start: Int, stop: Int = -1, repeat_: Int = 0) {
             self.start = start
-            // systemd trims a range to its last repetition: 0..10/3 is 0..9/3.
-            self.stop = stop > start && repeat_ > 0 ? stop - (stop - start) % repeat_ : stop
-            self.repeat_ = repeat_
+            // systemd trims a range to its last repetition: 0..10/3 is 0..9/3; a range that cannot
+            // repeat even once (5..7/3), or ends where it starts (5..5), is the single value.
+            let trimmed = stop > start && repeat_ > 0 ? stop - (stop - start) % repeat_ : stop
+            if (trimmed > start && start + repeat_ > trimmed) || trimmed == start {
+                (self.stop, self.repeat_) = (-1, 0)
+            } else {
+                (self.stop, self.repeat_) = (trimmed, repeat_)
+            }
         }
 
         public static func < (a: Item, b: Item) -> Bool {
@@ -106,7 +111,8 @@ public struct OnCalendarSpec: Sendable, Hashable {
 
     /// Seconds with microseconds: `05`, `05.250000`, `*` for every whole second.
     static func secondsText(_ items: [Item]) -> String {
-        if items.count == 1 && items[0].start == 0 && items[0].repeat_ == 1_000_000 && items[0].stop < 0 { return "*" }
+        // systemd 252 prints `*` whenever the list starts with every whole second (`00/1,16` too).
+        if items[0].start == 0 && items[0].repeat_ == 1_000_000 && items[0].stop < 0 { return "*" }
         func value(_ v: Int) -> String {
             pad(v / 1_000_000, 2) + (v % 1_000_000 > 0 ? "." + pad(v % 1_000_000, 6) : "")
         }
@@ -134,6 +140,21 @@ public struct OnCalendarSpec: Sendable, Hashable {
                 let k = item.start + item.repeat_ * ((value - item.start + item.repeat_ - 1) / item.repeat_)
                 if (best.map { k < $0 } ?? true) && (item.stop < 0 || k <= item.stop) { best = k }
             }
+        }
+        return best
+    }
+
+    /// The largest value of `items` at or below `bound`; nil for none (`*`: `bound`).
+    static func last(_ items: [Item]?, atOrBelow bound: Int) -> Int? {
+        guard let items else { return bound }
+        var best: Int?
+        for item in items where item.start <= bound {
+            var value = item.start
+            if item.repeat_ > 0 {
+                let top = item.stop >= 0 ? min(item.stop, bound) : bound
+                value = item.start + item.repeat_ * ((top - item.start) / item.repeat_)
+            }
+            if best.map({ value > $0 }) ?? true { best = value }
         }
         return best
     }
