@@ -3,7 +3,7 @@ import Chime
 /// `chime next`: the next fires of one trigger given by flags.
 enum NextCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly or interval) in a zone.",
+        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval or systemd OnCalendar) in a zone.",
         positionals: [],
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),

@@ -65,3 +65,26 @@ import Testing
         #expect(try JSONDecoder().decode(Trigger.self, from: try JSONEncoder().encode(trigger)) == trigger)
     }
 }
+
+/// `chime batch` with `onCalendar` triggers: the expression's zone, conflicts, policies, errors.
+@Suite struct OnCalendarBatchTests {
+    @Test func batchShapes() throws {
+        let input = [
+            #"{"id":"a","after":"2026-10-31T12:00:00Z","count":2,"trigger":{"onCalendar":{"expression":"*-*-* 01:30 America/New_York"}}}"#,
+            #"{"id":"b","zone":"Europe/Paris","after":"2026-10-31T12:00:00Z","trigger":{"onCalendar":{"expression":"daily UTC"}}}"#,
+            #"{"id":"c","zone":"America/New_York","after":"2026-03-07T12:00:00Z","trigger":{"onCalendar":{"expression":"*-*-* 02:30","gap":"nextValid"}}}"#,
+            #"{"id":"d","zone":"America/New_York","trigger":{"onCalendar":{"expression":"*-*-* 25:00"}}}"#,
+            #"{"id":"e","zone":"UTC","after":"2026-01-01T00:00:00Z","trigger":{"onCalendar":{"expression":"*-02-30"}}}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        // 01:30 on the fall-back night: once, EDT (05:30Z); then 11-02 01:30 EST.
+        #expect(lines[0].contains(#""utc":"2026-11-01T05:30:00Z""#) && lines[0].contains(#""utc":"2026-11-02T06:30:00Z""#))
+        #expect(lines[1].contains(#""code":"zoneConflict""#))
+        // An explicit gap policy: 02:30 in the gap → 03:00 EDT = 07:00Z.
+        #expect(lines[2].contains(#""utc":"2026-03-08T07:00:00Z","offset":-14400,"abbreviation":"EDT","adjustment":"gapNextTime""#))
+        #expect(lines[3].contains(#""code":"invalidTrigger""#) && lines[3].contains("position 7"))
+        #expect(lines[4] == #"{"id":"e","fires":[]}"#)
+    }
+}
