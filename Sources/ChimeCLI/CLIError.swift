@@ -39,6 +39,7 @@ enum CLIError: Error {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as TriggerError: return error.description
+        case let error as OnCalendarError: return error.description
         case let error as TimeError: return error.description
         case let error as ZoneError: return error.description
         case let error as PendingError: return error.description

@@ -45,6 +45,7 @@ struct PendingFoundationPeer {
             case .interval(let t):
                 return .interval(anchor: Double(t.anchor.seconds) + Double(t.anchor.nanoseconds) / 1e9,
                                  step: Double(t.interval.nanoseconds) / 1e9)
+            case .onCalendar: fatalError("the pending workload has no OnCalendar trigger")
             }
         }
     }

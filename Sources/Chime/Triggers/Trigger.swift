@@ -1,16 +1,18 @@
 /// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
-/// or `{"weekly": {…}}`.
+/// `{"weekly": {…}}` or `{"onCalendar": {…}}`.
 public enum Trigger: Sendable, Hashable {
     case calendar(CalendarTrigger)
     case interval(IntervalTrigger)
     case weekly(WeeklyTrigger)
+    /// A systemd `OnCalendar=` expression (forward only: it has no previous fire).
+    case onCalendar(OnCalendarTrigger)
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
         switch self {
         case .calendar(let t): return t.repeats
         case .interval(let t): return t.repeats
-        case .weekly: return true
+        case .weekly, .onCalendar: return true
         }
     }
 
@@ -21,6 +23,7 @@ public enum Trigger: Sendable, Hashable {
         case .calendar(let t): return try t.nextFire(after: instant, in: zone)
         case .interval(let t): return t.nextFire(after: instant, in: zone)
         case .weekly(let t): return try t.nextFire(after: instant, in: zone)
+        case .onCalendar(let t): return try t.nextFire(after: instant, in: zone)
         }
     }
 
@@ -30,6 +33,7 @@ public enum Trigger: Sendable, Hashable {
         case .calendar(let t): return try t.previousFire(before: instant, in: zone)
         case .interval(let t): return t.previousFire(before: instant, in: zone)
         case .weekly(let t): return try t.previousFire(before: instant, in: zone)
+        case .onCalendar: return nil
         }
     }
 

@@ -76,6 +76,8 @@ struct BatchProcessor {
               let after = request.after.map({ Self.absoluteInstant(UnsafeBufferPointer(rebasing: line[$0])) }) ?? TimeInput.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
+        // An expression naming its zone decides the zone: the general path checks it against the request's.
+        if case .onCalendar(let t) = decoded.trigger, t.zoneIdentifier != nil { return false }
         // An interval without an anchor starts at `after`; a local anchor needs the general path.
         // The usual trigger is passed on as it is (borrowed, not copied).
         switch decoded.anchor {
@@ -276,6 +278,8 @@ struct BatchProcessor {
             return try JSONTreeDecoder.decode(BatchRequest.self, from: tree)
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
+        } catch let error as OnCalendarError {
+            throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as TimeError {
             throw BatchError(CLIError(error))
         } catch let error as DecodingError {
@@ -290,8 +294,7 @@ struct BatchProcessor {
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
         }
-        let zone: ZoneRules
-        do { zone = try database.rules(for: request.zone) } catch { throw BatchError(CLIError(error)) }
+        let (zone, requested) = try request.zoneRules(in: database)
         let after: Instant
         if let text = request.after {
             do {
@@ -303,10 +306,10 @@ struct BatchProcessor {
             after = TimeInput.now()
         }
         let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
-        explained = TriggerJSON.zoneFields(zone, requested: request.zone)
+        explained = TriggerJSON.zoneFields(zone, requested: requested)
         if explain {
             explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
-            if let note = (try? database.lookup(request.zone))?.note { notes.insert(note, at: 0) }
+            if let note = (try? database.lookup(requested))?.note { notes.insert(note, at: 0) }
         }
         do {
             return try trigger.fires(after: after, in: zone, count: count)

@@ -4,7 +4,8 @@ import Chime
 /// `{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {…}}`.
 struct BatchRequest: Decodable {
     let id: BatchRequestID
-    let zone: String
+    /// Optional when the trigger names its zone (an `onCalendar` expression ending in one).
+    let zone: String?
     let after: String?
     let count: Int?
     let trigger: Trigger
@@ -16,10 +17,35 @@ struct BatchRequest: Decodable {
     init(from decoder: Decoder) throws {
         id = try BatchRequestID(from: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        zone = try c.decode(String.self, forKey: .zone)
         after = try c.decodeIfPresent(String.self, forKey: .after)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         (trigger, anchor) = try BatchAnchor.decodeTrigger(from: try c.superDecoder(forKey: .trigger))
+        if case .onCalendar(let t) = trigger, t.zoneIdentifier != nil {
+            zone = try c.decodeIfPresent(String.self, forKey: .zone)
+        } else {
+            zone = try c.decode(String.self, forKey: .zone)
+        }
+    }
+
+    /// The zone to answer in: the request's, or the one the trigger's expression names. Both
+    /// given must agree (the same zone once resolved); else an error with code `zoneConflict`.
+    func zoneRules(in database: ZoneDatabase) throws(BatchError) -> (rules: ZoneRules, requested: String) {
+        do {
+            guard case .onCalendar(let t) = trigger, let named = t.zoneIdentifier else {
+                return (try database.rules(for: zone!), zone!)
+            }
+            let rules = try database.rules(for: named)
+            if let zone, try database.rules(for: zone).identifier != rules.identifier {
+                throw BatchError(code: "zoneConflict", message: "the request's zone \(zone) differs from the zone the expression names, \(named): give one")
+            }
+            return (rules, named)
+        } catch let error as BatchError {
+            throw error
+        } catch let error as ZoneError {
+            throw BatchError(CLIError(error))
+        } catch {
+            throw BatchError(code: "unknownZone", message: CLIError.describe(error))
+        }
     }
 }
 

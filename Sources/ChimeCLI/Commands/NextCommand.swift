@@ -3,7 +3,7 @@ import Chime
 /// `chime next`: the next fires of one trigger given by flags.
 enum NextCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly or interval) in a zone.",
+        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval or systemd OnCalendar) in a zone.",
         positionals: [],
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
@@ -14,8 +14,10 @@ enum NextCommand {
                    "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --after 2026-03-08 --count 4",
                    "chime next --every 1h30m --tz America/New_York --after '2026-03-08 00:00' --count 3 --json",
                    "chime next --every 1d --report-drift --tz America/New_York --after 2026-03-07T09:00 --count 2",
-                   "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3"],
-        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION) [--tz ZONE]",
+                   "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3",
+                   "chime next --oncalendar 'Mon..Fri *-*-* 07:00 Europe/Berlin' --after 2026-03-27T12:00:00Z --count 3"],
+        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC)",
+                     "           [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
@@ -25,7 +27,16 @@ enum NextCommand {
         let count = try args.integer("count", command: spec.name) ?? 1
         guard (0...100_000).contains(count) else { throw .usage("--count must be 0–100000, got \(count)", command: spec.name) }
         let database = try ZoneOptions.database(args, command: spec.name)
-        let zone = try ZoneChoice.choose(args, database: database)
+        let zone: ZoneChoice
+        if let named = try TriggerOptions.onCalendarZone(args) {
+            // The expression's zone is the zone; --tz may repeat it but not contradict it.
+            zone = try ZoneChoice.resolve(named, origin: "the OnCalendar expression", in: database)
+            if let tz = args.values["tz"], try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
+                throw .usage("--tz \(tz) differs from the zone the OnCalendar expression names (\(named)): give one", command: spec.name)
+            }
+        } else {
+            zone = try ZoneChoice.choose(args, database: database)
+        }
         var notes = zone.notes
         let gap: GapPolicy?, overlap: OverlapPolicy?
         do { (gap, overlap) = (try TriggerOptions.policy(args, "gap"), try TriggerOptions.policy(args, "overlap")) } catch {
@@ -57,13 +68,17 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval: consistent = false
+            case .interval, .onCalendar: consistent = false
             }
             output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
+            if case .onCalendar(let t) = trigger { output.line("OnCalendar: " + t.normalized) }
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireFormatting.row(fire)) }
+        }
+        if fires.isEmpty && count > 0, case .onCalendar = trigger {
+            throw .noAnswer("the OnCalendar expression never elapses after \(after) (systemd looks no further than the year 2199)")
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

@@ -1,12 +1,13 @@
 import Chime
 
-/// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly` or `--every`.
+/// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly`, `--every` or `--oncalendar`.
 enum TriggerOptions {
     static let options: [CommandSpec.Option] = [
         .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
         .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday; day=-1 is the last day of the month)."),
         .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
         .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 90min, 1h30m, 5400 (seconds), 2d, 1w; units s, m/min, h, d, w (repeating unless --once)."),
+        .init(name: "oncalendar", valueName: "SPEC", help: "A systemd OnCalendar= expression (systemd.time(7)), e.g. 'Mon..Fri *-*-* 07:00 Europe/Berlin' or daily; systemd 252's DST rules unless --gap/--overlap; a trailing zone sets the zone (a different --tz is an error)."),
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
         .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
         .init(name: "report-drift", valueName: nil, help: "Interval: mark fires whose wall time differs from the anchor's (intervalWallClockDrift)."),
@@ -23,11 +24,18 @@ enum TriggerOptions {
 
     /// The trigger the flags describe; `anchor` is the interval's start (`--anchor`, else `--after`).
     static func trigger(_ args: ParsedArguments, anchor: Instant, command: String) throws(CLIError) -> Trigger {
-        let kinds = ["at", "components", "weekly", "every"].filter { args.values[$0] != nil }
+        let kinds = ["at", "components", "weekly", "every", "oncalendar"].filter { args.values[$0] != nil }
         guard kinds.count == 1 else {
-            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly or --every"
-                                       : "give only one of --at, --components, --weekly, --every (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
+            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly, --every or --oncalendar"
+                                       : "give only one of --at, --components, --weekly, --every, --oncalendar (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
                          command: command)
+        }
+        if kinds[0] == "oncalendar" {
+            let other = ["matching", "repeated", "direction", "semantics", "first-weekday", "min-days", "locale"].filter { args.values[$0] != nil }
+                + (args.flags.contains("once") ? ["once"] : [])
+            if let first = other.first {
+                throw .usage("--\(first) does not apply to --oncalendar (systemd's rules; only --gap and --overlap change them)", command: command)
+            }
         }
         if kinds[0] != "every" {
             if args.values["anchor"] != nil { throw .usage("--anchor goes with --every (an interval trigger)", command: command) }
@@ -38,6 +46,9 @@ enum TriggerOptions {
             case "every":
                 return .interval(try IntervalTrigger(interval: try duration(args.values["every"]!), repeats: !args.flags.contains("once"),
                                                      anchor: anchor, reportsWallClockDrift: args.flags.contains("report-drift")))
+            case "oncalendar":
+                return .onCalendar(try OnCalendarTrigger(expression: args.values["oncalendar"]!, gapPolicy: try policy(args, "gap"),
+                                                         overlapPolicy: try policy(args, "overlap")))
             case "weekly":
                 let text = args.values["weekly"]!
                 let parts = text.split(separator: "@")
@@ -75,6 +86,12 @@ enum TriggerOptions {
         } catch {
             throw .input(CLIError.describe(error), code: "invalidTrigger")
         }
+    }
+
+    /// The zone an `--oncalendar` expression names (`… Europe/Berlin`, `… UTC`), if any.
+    static func onCalendarZone(_ args: ParsedArguments) throws(CLIError) -> String? {
+        guard let text = args.values["oncalendar"] else { return nil }
+        do { return try OnCalendarTrigger(expression: text).zoneIdentifier } catch { throw .input(error.description, code: "invalidTrigger") }
     }
 
     static func parseComponents(_ text: String, command: String) throws(CLIError) -> CalendarComponents {

@@ -31,6 +31,12 @@ enum TriggerJSON {
             if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
             fields.append(("semantics", .string(t.semantics.rawValue)))
             return .object([("weekly", .object(fields))])
+        case .onCalendar(let t):
+            var fields: [(String, JSON)] = [("expression", .string(t.expression)), ("normalized", .string(t.normalized))]
+            if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
+            if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
+            if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
+            return .object([("onCalendar", .object(fields))])
         }
     }
 

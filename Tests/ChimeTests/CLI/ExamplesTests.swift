@@ -32,8 +32,8 @@ import Testing
     }
 
     /// Every `$ chime …` line in a README text block and the lines printed after it.
-    static func readmeExamples() throws -> [(command: [String], expected: String)] {
-        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+    static func readmeExamples(_ file: String = "README.md") throws -> [(command: [String], expected: String)] {
+        let readme = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
         var examples: [(command: [String], expected: String)] = []
         var inText = false, current: [String]?, output: [String] = []
         func finish() {
@@ -63,6 +63,16 @@ import Testing
         for (command, expected) in examples {
             let run = try ChimeCLI.run(Self.absolute(command))
             ChimeCLI.expectNoCrash(run)
+            #expect(run.stdout.trimmingCharacters(in: .newlines) == expected, "chime \(command.joined(separator: " "))\n\(run)")
+        }
+    }
+
+    /// The `$ chime …` blocks of docs/oncalendar.md print what it shows.
+    @Test func onCalendarDocExamples() throws {
+        let examples = try Self.readmeExamples("docs/oncalendar.md")
+        #expect(!examples.isEmpty)
+        for (command, expected) in examples {
+            let run = try ChimeCLI.run(Self.absolute(command))
             #expect(run.stdout.trimmingCharacters(in: .newlines) == expected, "chime \(command.joined(separator: " "))\n\(run)")
         }
     }

@@ -38,7 +38,7 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         while let candidate = rules.nextCandidateDay(from: day) {
             // The nearest wall time of the day (its midnight, or its last second) bounds its instants.
             if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399)) { break }
-            let bound = candidate.day != edge.day ? (forward ? 0 : SearchDays.nanosPerDay - 1) : edge.time
+            let bound = candidate.day != edge.day ? candidate.earliest ?? (forward ? 0 : SearchDays.nanosPerDay - 1) : edge.time
             try visit(candidate, from: bound, start: start, best: &best)
             // Later candidates are at or beyond `resume`: stop before searching for one in vain.
             if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399)) { break }

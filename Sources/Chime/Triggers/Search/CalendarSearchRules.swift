@@ -45,6 +45,10 @@ struct CandidateDay: Equatable {
     let kind: Kind
     /// Where the search goes on after this candidate (usually the next day in its direction).
     let resume: Int64
+    /// The first time of day (ns since midnight) the walk visits on this day when it is not the
+    /// start's day: nil for the day's first (forward) or last (backward) nanosecond. systemd's
+    /// walk (`OnCalendarRules`) can carry into a day part-way through it.
+    var earliest: Int64? = nil
 }
 
 extension CalendarSearchRules {

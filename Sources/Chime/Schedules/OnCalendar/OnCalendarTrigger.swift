@@ -1,0 +1,64 @@
+/// A systemd `OnCalendar=` timer (systemd.time(7)): fires at every instant the expression names,
+/// with systemd 252's own DST behaviour unless `gapPolicy`/`overlapPolicy` say otherwise
+/// (`OnCalendarRules`). A zone at the end of the expression (`… Europe/Berlin`, `… UTC`) is the
+/// zone to evaluate in (`zoneIdentifier`); callers pass its rules.
+///
+/// Example: `Mon..Fri *-*-* 07:00 Europe/Berlin` after 2026-03-27T12:00:00Z (a Friday) fires on
+/// Monday 2026-03-30 07:00 CEST = 05:00:00Z; `normalized` is `Mon..Fri *-*-* 07:00:00 Europe/Berlin`.
+public struct OnCalendarTrigger: Sendable, Hashable, Codable {
+    /// The expression as given.
+    public let expression: String
+    public let spec: OnCalendarSpec
+    public let gapPolicy: GapPolicy?
+    public let overlapPolicy: OverlapPolicy?
+
+    /// `isZone` tells whether a trailing word names a zone (default: any id the zone database knows).
+    public init(expression: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
+                isZone: (String) -> Bool = OnCalendarTrigger.knownZone) throws(OnCalendarError) {
+        self.expression = expression
+        spec = try OnCalendarParser.parse(expression, isZone: isZone)
+        self.gapPolicy = gapPolicy
+        self.overlapPolicy = overlapPolicy
+    }
+
+    /// Whether the shared zone database knows `id`.
+    public static func knownZone(_ id: String) -> Bool {
+        (try? ZoneDatabase.shared.rules(for: id)) != nil
+    }
+
+    /// As `systemd-analyze calendar` prints it after "Normalized form:".
+    public var normalized: String { spec.normalized }
+
+    /// The zone the expression names (`UTC` or an IANA id), if any.
+    public var zoneIdentifier: String? { spec.zone }
+
+    /// The first fire strictly after `instant`; nil when there is none before the year 2200.
+    public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        var search = CalendarSearch(rules: OnCalendarRules(spec: spec, zone: zone, gap: gapPolicy, overlap: overlapPolicy), forward: true)
+        return try search.fire(from: instant)
+    }
+
+    private enum CodingKeys: String, CodingKey { case expression, gap, overlap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(expression: try c.decode(String.self, forKey: .expression),
+                      gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
+                      overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(expression, forKey: .expression)
+        try c.encodeIfPresent(gapPolicy, forKey: .gap)
+        try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
+    }
+
+    public static func == (a: OnCalendarTrigger, b: OnCalendarTrigger) -> Bool {
+        a.spec == b.spec && a.gapPolicy == b.gapPolicy && a.overlapPolicy == b.overlapPolicy
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(spec); hasher.combine(gapPolicy); hasher.combine(overlapPolicy)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import ChimeTestSupport
+@testable import Chime
+
+/// Seeded random expressions and start instants over many zones, leaning towards DST nights,
+/// against `systemd-analyze calendar` (Debian's systemd 252): the normalized form and the next
+/// `iterations` elapses (to the second, as systemd prints them) must agree, including "never".
+/// CI runs a sample (`CHIME_ONCALENDAR_CASES`, default 2,000); the report's big run:
+///
+///     CHIME_ONCALENDAR_CASES=100000 CHIME_ONCALENDAR_SEED=252 .build-rt/release/ChimePackageTests.xctest \
+///         --testing-library swift-testing --filter OnCalendarDifferentialTests
+///
+/// Every difference is printed with a reproducer; a difference is explained only by an entry of
+/// `explained` (none so far), each checked case by case.
+extension FireIterator {
+    /// The next fire of a copy (the iterator itself unchanged).
+    func nextFireCopy() throws -> Fire? { var copy = self; return try copy.nextFire() }
+}
+
+@Suite struct OnCalendarDifferentialTests {
+    static let cases = Int(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_CASES"] ?? "") ?? 2_000
+    static let seed = UInt64(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_SEED"] ?? "") ?? 252
+    static let iterations = 4
+    static let perCall = 25
+
+    /// Differences shown to be systemd's error, one reproducer each (never a class). Each was checked
+    /// with Python's zoneinfo: Chime's four elapses are wall times the expression names that exist
+    /// in the zone, and every wanted wall time between them that Chime passes over lies in a gap;
+    /// systemd answers no elapse at all ("Resource deadlock avoided": its walk refuses to go
+    /// backwards after mktime(3) moved a wall time of the gap back, calendarspec.c tm_within_bounds).
+    static let explained: Set<String> = [
+        // Dublin (negative DST, GMT is the isdst=1 side): 2016-03-27 01:30 does not exist (01:00 GMT
+        // → 02:00 IST); Chime: 03-26 15:30 GMT, 03-27 15:30 IST, 03-28 01:30 IST, 03-28 15:30 IST.
+        "TZ=UTC systemd-analyze calendar --iterations=4 --base-time=@1459002535 '01/14:30:00 Europe/Dublin'",
+        // São Paulo 1985-11-02 00:36 does not exist (00:00 -03 → 01:00 -02); Chime: 10-31 22:36 -03,
+        // 11-01 22:36 -03, 11-02 22:36 -02, 11-03 00:36 -02.
+        "TZ=UTC systemd-analyze calendar --iterations=4 --base-time=@499651914 '*-*-* 00/22:36 America/Sao_Paulo'",
+    ]
+
+    @Test(.enabled(if: SystemdOracle.executable != nil, "systemd-analyze is not installed"))
+    func matchesSystemd() throws {
+        var generator = OnCalendarGenerator(seed: Self.seed)
+        let database = SystemdOracle.systemDatabase
+        var compared = 0, fires = 0, nevers = 0
+        var differences: [String] = []
+        var rejected = 0, explainedCount = 0
+        while compared < Self.cases {
+            let zoneID = OnCalendarGenerator.zones[generator.int(0...OnCalendarGenerator.zones.count - 1)]
+            let zone = try database.rules(for: zoneID)
+            let base = generator.start(in: zone)
+            var expressions: [String] = [], triggers: [OnCalendarTrigger] = []
+            while expressions.count < min(Self.perCall, Self.cases - compared) {
+                let expression = generator.expression() + " " + zoneID
+                guard let trigger = try? OnCalendarTrigger(expression: expression, isZone: { (try? database.rules(for: $0)) != nil }) else {
+                    rejected += 1; continue            // the parser's verdicts are compared in OnCalendarParserTests
+                }
+                expressions.append(expression); triggers.append(trigger)
+            }
+            var answers: [SystemdOracle.Answer?]
+            if let all = SystemdOracle.next(expressions, base: base, iterations: Self.iterations) {
+                answers = all
+            } else {
+                // One of them failed: ask one by one, so the failing one is named with systemd's message.
+                answers = []
+                for (index, expression) in expressions.enumerated() {
+                    switch SystemdOracle.single(expression, base: base, iterations: Self.iterations) {
+                    case .success(let answer): answers.append(answer)
+                    case .failure(let error):
+                        answers.append(nil)
+                        let reproducer = "TZ=UTC systemd-analyze calendar --iterations=\(Self.iterations) --base-time=@\(base) '\(expression)'"
+                        if Self.explained.contains(reproducer) { explainedCount += 1; continue }
+                        let first = try? FireIterator(trigger: .onCalendar(triggers[index]), zone: zone, start: Instant(seconds: base)).nextFireCopy()
+                        differences.append("systemd fails (\(error.message)), Chime's next is \(first.flatMap { $0 }.map { $0.instant.utcString } ?? "never"): "
+                                           + "TZ=UTC systemd-analyze calendar --iterations=\(Self.iterations) --base-time=@\(base) '\(expression)'")
+                    }
+                }
+            }
+            for (index, answer) in answers.enumerated() {
+                guard let answer else { continue }
+                let trigger = triggers[index]
+                var ours: [Int64] = []
+                var iterator = FireIterator(trigger: .onCalendar(trigger), zone: zone, start: Instant(seconds: base))
+                while ours.count < Self.iterations, let fire = try iterator.nextFire() { ours.append(fire.instant.seconds) }
+                let reproducer = "TZ=UTC systemd-analyze calendar --iterations=\(Self.iterations) --base-time=@\(base) '\(expressions[index])'"
+                if answer.normalized != trigger.normalized {
+                    differences.append("normalized: systemd '\(answer.normalized)', Chime '\(trigger.normalized)': \(reproducer)")
+                } else if answer.elapses != ours && Self.explained.contains(reproducer) {
+                    explainedCount += 1
+                } else if answer.elapses != ours {
+                    func show(_ list: [Int64]) -> String { list.map { Instant(seconds: $0).utcString }.joined(separator: " ") }
+                    differences.append("elapses: systemd [\(show(answer.elapses))], Chime [\(show(ours))]: \(reproducer)")
+                }
+                fires += answer.elapses.count
+                if answer.elapses.count < Self.iterations { nevers += 1 }
+            }
+            compared += expressions.count
+        }
+        print("OnCalendar differential (seed \(Self.seed)): \(compared) cases, \(fires) systemd elapses compared, \(nevers) cases ending in 'never', \(rejected) generated expressions Chime refused, \(explainedCount) explained, \(differences.count) unexplained differences")
+        for difference in differences.prefix(200) { print("  " + difference) }
+        #expect(differences.isEmpty, "\(differences.count) differences; first: \(differences.first ?? "")")
+    }
+}
