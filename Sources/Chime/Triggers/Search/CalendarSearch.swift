@@ -89,7 +89,7 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     private mutating func visit(_ candidate: CandidateDay, from bound: Int64, start: Instant, best: inout Best) throws(TriggerError) {
         let standIn: FireAdjustment?, fixedTime: Int64?
         switch candidate.kind {
-        case .exact: (standIn, fixedTime) = (nil, nil)
+        case .exact: (standIn, fixedTime) = (nil, rules.singleTime)
         case let .standIn(adjustment, at): (standIn, fixedTime) = (adjustment, at)
         }
         var time: Int64? = if let fixedTime { (forward ? fixedTime >= bound : fixedTime <= bound) ? fixedTime : nil }

@@ -24,6 +24,9 @@ protocol CalendarSearchRules {
     /// `upper` (ns since midnight); `nil` when the day has none left.
     func firstTime(atOrAfter lower: Int64) -> Int64?
     func lastTime(atOrBefore upper: Int64) -> Int64?
+    /// The pattern's one wanted time of day when it has exactly one (`{hour: 9}`), so a day's
+    /// walk needs no `firstTime`/`lastTime` calls; nil otherwise.
+    var singleTime: Int64? { get }
 
     /// What one wall time of a candidate day (local seconds, with `nanosecond`) resolves to under
     /// the policies: the gap decision and the overlap choice. `standIn` is the adjustment of a
@@ -52,6 +55,8 @@ struct CandidateDay: Equatable {
 }
 
 extension CalendarSearchRules {
+    var singleTime: Int64? { nil }
+
     /// The days a search visits: years 1…9999.
     static var firstDay: Int64 { SearchDays.first }
     static var lastDay: Int64 { SearchDays.last }
