@@ -101,6 +101,7 @@ struct PendingWorkload {
             return "{" + fields.joined(separator: ", ") + "}" + (t.gapPolicy.map { " gap \($0)" } ?? "")
         case .weekly(let w): return "weekly \(w.weekdays.map(\.rawValue)) \(w.time)"
         case .interval(let t): return "every \(t.interval) s from \(t.anchor)"
+        case .cron(let t): return "cron \(t.flavor.rawValue) '\(t.expression.text)'"
         }
     }
 

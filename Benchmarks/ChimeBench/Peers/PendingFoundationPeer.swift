@@ -45,6 +45,8 @@ struct PendingFoundationPeer {
             case .interval(let t):
                 return .interval(anchor: Double(t.anchor.seconds) + Double(t.anchor.nanoseconds) / 1e9,
                                  step: Double(t.interval.nanoseconds) / 1e9)
+            case .cron:
+                preconditionFailure("the pending workload has no cron triggers (Foundation has no cron)")
             }
         }
     }

@@ -7,6 +7,7 @@
 /// (`"locale": "de_DE"` takes the week rules from CLDR instead of the two numbers)
 /// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z", "reportDrift": true}}
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}      // or ["mon", "wed", "fri"]
+/// {"cron": {"expression": "30 2 * * *", "flavor": "posix", "direction": "forward", "gap": "skip", "overlap": "both", "hashId": "job-1"}}
 /// ```
 /// An interval without an `anchor` is anchored at the current second when decoded this way;
 /// callers that know the request's start (`chime batch`: its `after`) decode with
@@ -14,7 +15,7 @@
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, cron }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -35,7 +36,7 @@ extension Trigger: Codable {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                           allowed: ["calendar", "interval", "weekly"])
+                                           allowed: ["calendar", "interval", "weekly", "cron"])
         }
         switch kind {
         case .calendar:
@@ -78,6 +79,9 @@ extension Trigger: Codable {
             return .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
                                              gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap),
                                              semantics: try Self.named(c, .semantics) ?? .apple))
+        case .cron:
+            // A malformed expression throws `CronError` (batch: `invalidCronExpression`).
+            return .cron(try container.decode(CronTrigger.self, forKey: .cron))
         }
     }
 
@@ -113,6 +117,8 @@ extension Trigger: Codable {
             try c.encodeIfPresent(t.gapPolicy, forKey: .gap)
             try c.encodeIfPresent(t.overlapPolicy, forKey: .overlap)
             try c.encode(t.semantics, forKey: .semantics)
+        case .cron(let t):
+            try container.encode(t, forKey: .cron)
         }
     }
 

@@ -1,26 +1,28 @@
 /// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
-/// or `{"weekly": {…}}`.
+/// `{"weekly": {…}}` or `{"cron": {…}}`.
 public enum Trigger: Sendable, Hashable {
     case calendar(CalendarTrigger)
     case interval(IntervalTrigger)
     case weekly(WeeklyTrigger)
+    case cron(CronTrigger)
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
         switch self {
         case .calendar(let t): return t.repeats
         case .interval(let t): return t.repeats
-        case .weekly: return true
+        case .weekly, .cron: return true
         }
     }
 
-    /// The first fire strictly after `instant` (for a calendar trigger with direction `backward`,
+    /// The first fire strictly after `instant` (for a calendar or cron trigger with direction `backward`,
     /// the last fire strictly before it, as Foundation's `nextDate(…, direction: .backward)`).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         switch self {
         case .calendar(let t): return try t.nextFire(after: instant, in: zone)
         case .interval(let t): return t.nextFire(after: instant, in: zone)
         case .weekly(let t): return try t.nextFire(after: instant, in: zone)
+        case .cron(let t): return try t.nextFire(after: instant, in: zone)
         }
     }
 
@@ -30,6 +32,7 @@ public enum Trigger: Sendable, Hashable {
         case .calendar(let t): return try t.previousFire(before: instant, in: zone)
         case .interval(let t): return t.previousFire(before: instant, in: zone)
         case .weekly(let t): return try t.previousFire(before: instant, in: zone)
+        case .cron(let t): return try t.previousFire(before: instant, in: zone)
         }
     }
 

@@ -253,6 +253,8 @@ struct BatchProcessor {
             return try JSONTreeDecoder.decode(BatchRequest.self, from: tree)
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
+        } catch let error as CronError {
+            throw BatchError(code: "invalidCronExpression", message: error.description)
         } catch let error as TimeError {
             throw BatchError(CLIError(error))
         } catch let error as DecodingError {

@@ -3,7 +3,7 @@ import Chime
 /// `chime next`: the next fires of one trigger given by flags.
 enum NextCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly or interval) in a zone.",
+        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval or cron) in a zone.",
         positionals: [],
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
@@ -14,12 +14,14 @@ enum NextCommand {
                    "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --after 2026-03-08 --count 4",
                    "chime next --every 1h30m --tz America/New_York --after '2026-03-08 00:00' --count 3 --json",
                    "chime next --every 1d --report-drift --tz America/New_York --after 2026-03-07T09:00 --count 2",
-                   "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3"],
-        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION) [--tz ZONE]",
+                   "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3",
+                   "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
+                   "chime next --cron '0 30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3"],
+        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --cron EXPR) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
-                     "           [--source tzif|icu|newest] [--json]"])
+                     "           [--flavor FLAVOR] [--hash-id ID] [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let count = try args.integer("count", command: spec.name) ?? 1
@@ -44,7 +46,11 @@ enum NextCommand {
             throw .input(error.description, code: "wallTimeSkipped")
         }
         let backward: Bool
-        if case .calendar(let t) = trigger, t.direction == .backward { backward = true } else { backward = false }
+        switch trigger {
+        case .calendar(let t): backward = t.direction == .backward
+        case .cron(let t): backward = t.direction == .backward
+        default: backward = false
+        }
         if args.json {
             var fields = TriggerJSON.zoneFields(zone.rules, requested: zone.lookup.requested)
             fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
@@ -57,13 +63,21 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval: consistent = false
+            case .interval, .cron: consistent = false
+            }
+            if case .cron(let t) = trigger {
+                notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"
+                             + (t.gapPolicy != nil || t.overlapPolicy != nil ? ", except the explicit --gap/--overlap" : ""), at: 0)
             }
             output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireFormatting.row(fire)) }
+        }
+        if fires.isEmpty && count > 0, case .cron(let t) = trigger {
+            throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : ""))
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")
