@@ -2,7 +2,7 @@
 """Peer oracle for Chime's cron flavors: the real croniter and APScheduler 3.x, run as they are.
 
 Reads JSON lines {"tool": "croniter"|"apscheduler3", "expression": "...", "zone": "America/New_York",
-"after": <UTC epoch seconds, integer>, "count": N, "direction": "forward"|"backward"}
+"after": <UTC epoch seconds, integer>, "count": N, "direction": "forward"|"backward", "hashId"?: "..."}
 and writes one JSON line per case: {"fires": [epoch seconds, ...]} (fewer than N when the tool
 finds no further fire) or {"error": "<exception class>: <message>"}.
 
@@ -24,7 +24,7 @@ ONE_US = datetime.timedelta(microseconds=1)
 def croniter_fires(case, zone):
     from croniter import croniter, CroniterBadDateError
     start = datetime.datetime.fromtimestamp(case["after"], UTC).astimezone(zone)
-    it = croniter(case["expression"], start, ret_type=datetime.datetime)
+    it = croniter(case["expression"], start, ret_type=datetime.datetime, hash_id=case.get("hashId"))
     out = []
     for _ in range(case["count"]):
         try:
