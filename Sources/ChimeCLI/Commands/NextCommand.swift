@@ -16,7 +16,7 @@ enum NextCommand {
                    "chime next --every 1d --report-drift --tz America/New_York --after 2026-03-07T09:00 --count 2",
                    "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3",
                    "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
-                   "chime next --cron '0 30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3"],
+                   "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3"],
         usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --cron EXPR) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",

@@ -124,6 +124,27 @@ public struct CronExpression: Sendable, Hashable {
         return false
     }
 
+    /// croniter with a `#`/`W` term and both day fields restricted computes each side of the day OR
+    /// on its own and raises when either has no day in its search window (`clean_split`): whether
+    /// both sides have a day between `from` and `through` (day numbers, either order).
+    func croniterSidesHaveDays(from: Int64, through: Int64) -> Bool {
+        guard dayRule == .croniterSplit else { return true }
+        var sideA = self, sideB = self
+        // Side A: day-of-month (or W) with the n-th weekday terms; side B: W with the weekday field.
+        sideA.weekdays = CronParser.fullBits(.dayOfWeek); sideA.dayRule = .and
+        sideB.daysOfMonth = CronParser.fullBits(.dayOfMonth); sideB.lastDayOfMonth = false; sideB.dayRule = .and
+        func hasDay(_ x: CronExpression) -> Bool {
+            var day = min(from, through)
+            while day <= max(from, through) {
+                let (y, m, d) = CivilArithmetic.civilFromDays(day)
+                if x.matches(year: Int(y), month: Int(m), day: Int(d), dayNumber: day) { return true }
+                day += 1
+            }
+            return false
+        }
+        return hasDay(sideA) && hasDay(sideB)
+    }
+
     // MARK: Times of day
 
     /// The first matching second of the day at or after `second` (0…86399), if any.

@@ -409,30 +409,6 @@ public enum CronParser {
             e.dayRule = .and
         }
         e.clockDriven = unrestricted(.hour)
-        if e.dayRule == .croniterSplit { e.neverFires = !croniterSidesSatisfiable(e) }
-    }
-
-    /// With a `#`/`W` term croniter computes each side of the day OR on its own and raises when
-    /// either can never match (its `clean_split`): checked over one 400-year Gregorian cycle (or the
-    /// year field's years).
-    private static func croniterSidesSatisfiable(_ e: CronExpression) -> Bool {
-        var sideA = e, sideB = e
-        // Side A: day-of-month (or W) with the n-th weekday terms; side B: W with the weekday field.
-        sideA.weekdays = fullBits(.dayOfWeek); sideA.dayRule = .and
-        sideB.daysOfMonth = fullBits(.dayOfMonth); sideB.lastDayOfMonth = false; sideB.dayRule = .and
-        if !e.hasNth { sideA.nthWeekdays = [] }
-        func satisfiable(_ x: CronExpression) -> Bool {
-            let (from, to) = e.years == nil ? (2000, 2399) : (1970, 2099)
-            var day = CivilArithmetic.daysFromCivil(year: Int64(from), month: 1, day: 1)
-            let last = CivilArithmetic.daysFromCivil(year: Int64(to), month: 12, day: 31)
-            while day <= last {
-                let (y, m, d) = CivilArithmetic.civilFromDays(day)
-                if x.matches(year: Int(y), month: Int(m), day: Int(d), dayNumber: day) { return true }
-                day += 1
-            }
-            return false
-        }
-        return satisfiable(sideA) && satisfiable(sideB)
     }
 }
 

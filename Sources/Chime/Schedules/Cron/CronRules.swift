@@ -31,6 +31,8 @@ struct CronRules: CalendarSearchRules {
     var startWall: Int64 = 0
     /// The years searched (croniter: 50 either side of the start's).
     var yearBounds: ClosedRange<Int> = 1...9999
+    /// croniter: one side of a `#`/`W` day OR has no day ahead, so croniter raises (no fire).
+    var splitFails = false
 
     init(trigger: CronTrigger, zone: ZoneRules) {
         expression = trigger.expression
@@ -49,6 +51,12 @@ struct CronRules: CalendarSearchRules {
         if expression.flavor == .croniter {
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
             yearBounds = max(1, year - 50)...min(9999, year + 50)
+            if expression.dayRule == .croniterSplit {
+                let today = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
+                let bound = forward ? CivilArithmetic.daysFromCivil(year: Int64(yearBounds.upperBound), month: 12, day: 31)
+                                    : CivilArithmetic.daysFromCivil(year: Int64(yearBounds.lowerBound), month: 1, day: 1)
+                splitFails = !expression.croniterSidesHaveDays(from: today, through: bound)
+            }
         }
         let edgeWall = forward ? start.seconds + Int64(zone.table.minOffset) : start.seconds + Int64(zone.table.maxOffset)
         let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
@@ -58,6 +66,7 @@ struct CronRules: CalendarSearchRules {
     /// The next day the month, year and day fields allow: whole months and years the fields rule
     /// out are jumped. A pattern with no day in 400 years (one Gregorian cycle) has none at all.
     mutating func nextCandidateDay(from first: Int64) -> CandidateDay? {
+        if splitFails { return nil }
         var day = first
         let step: Int64 = forward ? 1 : -1
         var (startYear, _, _) = CivilArithmetic.civilFromDays(day)
