@@ -102,6 +102,7 @@ struct PendingWorkload {
         case .weekly(let w): return "weekly \(w.weekdays.map(\.rawValue)) \(w.time)"
         case .interval(let t): return "every \(t.interval) s from \(t.anchor)"
         case .onCalendar(let t): return "OnCalendar \(t.normalized)"
+        case .cron(let t): return "cron \(t.flavor.rawValue) '\(t.expression.text)'"
         }
     }
 

@@ -46,6 +46,8 @@ struct PendingFoundationPeer {
                 return .interval(anchor: Double(t.anchor.seconds) + Double(t.anchor.nanoseconds) / 1e9,
                                  step: Double(t.interval.nanoseconds) / 1e9)
             case .onCalendar: fatalError("the pending workload has no OnCalendar trigger")
+            case .cron:
+                preconditionFailure("the pending workload has no cron triggers (Foundation has no cron)")
             }
         }
     }

@@ -26,6 +26,7 @@ public struct PendingRequest: Sendable, Equatable {
                 payload: PendingPayload? = nil, createdAt: Instant) throws(PendingError) {
         guard !identifier.isEmpty else { throw .emptyIdentifier }
         if case .calendar(let calendar) = trigger, calendar.direction == .backward { throw .backwardTrigger(identifier: identifier) }
+        if case .cron(let cron) = trigger, cron.direction == .backward { throw .backwardTrigger(identifier: identifier) }
         self.identifier = identifier
         self.trigger = trigger
         self.zoneIdentifier = zoneIdentifier ?? zone.identifier

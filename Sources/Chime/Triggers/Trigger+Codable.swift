@@ -8,6 +8,7 @@
 /// {"interval": {"seconds": 5400, "repeats": true, "anchor": "2026-03-08T00:00:00Z", "reportDrift": true}}
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}      // or ["mon", "wed", "fri"]
 /// {"onCalendar": {"expression": "Mon..Fri *-*-* 07:00 Europe/Berlin", "gap": "skip", "overlap": "first"}}
+/// {"cron": {"expression": "30 2 * * *", "flavor": "posix", "direction": "forward", "gap": "skip", "overlap": "both", "hashId": "job-1"}}
 /// ```
 /// An interval without an `anchor` is anchored at the current second when decoded this way;
 /// callers that know the request's start (`chime batch`: its `after`) decode with
@@ -15,7 +16,7 @@
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -36,7 +37,7 @@ extension Trigger: Codable {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                           allowed: ["calendar", "interval", "weekly", "onCalendar"])
+                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron"])
         }
         switch kind {
         case .calendar:
@@ -81,6 +82,9 @@ extension Trigger: Codable {
                                              semantics: try Self.named(c, .semantics) ?? .apple))
         case .onCalendar:
             return .onCalendar(try container.decode(OnCalendarTrigger.self, forKey: .onCalendar))
+        case .cron:
+            // A malformed expression throws `CronError` (batch: `invalidCronExpression`).
+            return .cron(try container.decode(CronTrigger.self, forKey: .cron))
         }
     }
 
@@ -118,6 +122,8 @@ extension Trigger: Codable {
             try c.encode(t.semantics, forKey: .semantics)
         case .onCalendar(let t):
             try container.encode(t, forKey: .onCalendar)
+        case .cron(let t):
+            try container.encode(t, forKey: .cron)
         }
     }
 

@@ -1,22 +1,23 @@
 /// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
-/// `{"weekly": {…}}` or `{"onCalendar": {…}}`.
+/// `{"weekly": {…}}`, `{"onCalendar": {…}}` or `{"cron": {…}}`.
 public enum Trigger: Sendable, Hashable {
     case calendar(CalendarTrigger)
     case interval(IntervalTrigger)
     case weekly(WeeklyTrigger)
     /// A systemd `OnCalendar=` expression (forward only: it has no previous fire).
     case onCalendar(OnCalendarTrigger)
+    case cron(CronTrigger)
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
         switch self {
         case .calendar(let t): return t.repeats
         case .interval(let t): return t.repeats
-        case .weekly, .onCalendar: return true
+        case .weekly, .onCalendar, .cron: return true
         }
     }
 
-    /// The first fire strictly after `instant` (for a calendar trigger with direction `backward`,
+    /// The first fire strictly after `instant` (for a calendar or cron trigger with direction `backward`,
     /// the last fire strictly before it, as Foundation's `nextDate(…, direction: .backward)`).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         switch self {
@@ -24,6 +25,7 @@ public enum Trigger: Sendable, Hashable {
         case .interval(let t): return t.nextFire(after: instant, in: zone)
         case .weekly(let t): return try t.nextFire(after: instant, in: zone)
         case .onCalendar(let t): return try t.nextFire(after: instant, in: zone)
+        case .cron(let t): return try t.nextFire(after: instant, in: zone)
         }
     }
 
@@ -34,6 +36,7 @@ public enum Trigger: Sendable, Hashable {
         case .interval(let t): return t.previousFire(before: instant, in: zone)
         case .weekly(let t): return try t.previousFire(before: instant, in: zone)
         case .onCalendar: return nil
+        case .cron(let t): return try t.previousFire(before: instant, in: zone)
         }
     }
 

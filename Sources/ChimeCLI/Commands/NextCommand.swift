@@ -3,7 +3,7 @@ import Chime
 /// `chime next`: the next fires of one trigger given by flags.
 enum NextCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval or systemd OnCalendar) in a zone.",
+        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval, systemd OnCalendar or cron) in a zone.",
         positionals: [],
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
@@ -15,13 +15,15 @@ enum NextCommand {
                    "chime next --every 1h30m --tz America/New_York --after '2026-03-08 00:00' --count 3 --json",
                    "chime next --every 1d --report-drift --tz America/New_York --after 2026-03-07T09:00 --count 2",
                    "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3",
-                   "chime next --oncalendar 'Mon..Fri *-*-* 07:00 Europe/Berlin' --after 2026-03-27T12:00:00Z --count 3"],
-        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC)",
-                     "           [--tz ZONE]",
+                   "chime next --oncalendar 'Mon..Fri *-*-* 07:00 Europe/Berlin' --after 2026-03-27T12:00:00Z --count 3",
+                   "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
+                   "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3"],
+        usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC",
+                     "           | --cron EXPR) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
-                     "           [--source tzif|icu|newest] [--json]"])
+                     "           [--flavor FLAVOR] [--hash-id ID] [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let count = try args.integer("count", command: spec.name) ?? 1
@@ -55,7 +57,11 @@ enum NextCommand {
             throw .input(error.description, code: "wallTimeSkipped")
         }
         let backward: Bool
-        if case .calendar(let t) = trigger, t.direction == .backward { backward = true } else { backward = false }
+        switch trigger {
+        case .calendar(let t): backward = t.direction == .backward
+        case .cron(let t): backward = t.direction == .backward
+        default: backward = false
+        }
         if args.json {
             var fields = TriggerJSON.zoneFields(zone.rules, requested: zone.lookup.requested)
             fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
@@ -68,7 +74,11 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval, .onCalendar: consistent = false
+            case .interval, .onCalendar, .cron: consistent = false
+            }
+            if case .cron(let t) = trigger {
+                notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"
+                             + (t.gapPolicy != nil || t.overlapPolicy != nil ? ", except the explicit --gap/--overlap" : ""), at: 0)
             }
             output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
@@ -79,6 +89,10 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .onCalendar = trigger {
             throw .noAnswer("the OnCalendar expression never elapses after \(after) (systemd looks no further than the year 2199)")
+        }
+        if fires.isEmpty && count > 0, case .cron(let t) = trigger {
+            throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : ""))
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

@@ -6,6 +6,9 @@ enum TriggerOptions {
         .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
         .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday; day=-1 is the last day of the month)."),
         .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
+        .init(name: "cron", valueName: "EXPR", help: "A cron expression, read as --flavor reads it, e.g. '30 2 * * *' (DST as that tool does it unless --gap/--overlap; docs/cron.md)."),
+        .init(name: "flavor", valueName: "FLAVOR", help: "Whose cron --cron is: posix (Vixie/cronie, default) | croniter (6th field seconds, 7th year, L, W, #, H); robfig, quartz, apscheduler, apscheduler3 are refused (not implemented yet)."),
+        .init(name: "hash-id", valueName: "ID", help: "croniter: the id hashed H fields are drawn from (croniter's hash_id)."),
         .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 90min, 1h30m, 5400 (seconds), 2d, 1w; units s, m/min, h, d, w (repeating unless --once)."),
         .init(name: "oncalendar", valueName: "SPEC", help: "A systemd OnCalendar= expression (systemd.time(7)), e.g. 'Mon..Fri *-*-* 07:00 Europe/Berlin' or daily; systemd 252's DST rules unless --gap/--overlap; a trailing zone sets the zone (a different --tz is an error)."),
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
@@ -24,10 +27,10 @@ enum TriggerOptions {
 
     /// The trigger the flags describe; `anchor` is the interval's start (`--anchor`, else `--after`).
     static func trigger(_ args: ParsedArguments, anchor: Instant, command: String) throws(CLIError) -> Trigger {
-        let kinds = ["at", "components", "weekly", "every", "oncalendar"].filter { args.values[$0] != nil }
+        let kinds = ["at", "components", "weekly", "every", "oncalendar", "cron"].filter { args.values[$0] != nil }
         guard kinds.count == 1 else {
-            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly, --every or --oncalendar"
-                                       : "give only one of --at, --components, --weekly, --every, --oncalendar (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
+            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly, --every, --oncalendar or --cron"
+                                       : "give only one of --at, --components, --weekly, --every, --oncalendar, --cron (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
                          command: command)
         }
         if kinds[0] == "oncalendar" {
@@ -37,12 +40,33 @@ enum TriggerOptions {
                 throw .usage("--\(first) does not apply to --oncalendar (systemd's rules; only --gap and --overlap change them)", command: command)
             }
         }
+        if kinds[0] != "cron" {
+            if args.values["flavor"] != nil { throw .usage("--flavor goes with --cron", command: command) }
+            if args.values["hash-id"] != nil { throw .usage("--hash-id goes with --cron", command: command) }
+        }
         if kinds[0] != "every" {
             if args.values["anchor"] != nil { throw .usage("--anchor goes with --every (an interval trigger)", command: command) }
             if args.flags.contains("report-drift") { throw .usage("--report-drift goes with --every (an interval trigger)", command: command) }
         }
         do {
             switch kinds[0] {
+            case "cron":
+                for flag in ["matching", "repeated", "semantics", "first-weekday", "min-days", "locale"] where args.values[flag] != nil {
+                    throw CLIError.usage("--\(flag) is for calendar components; a cron trigger takes --flavor, --direction, --gap, --overlap", command: command)
+                }
+                if args.flags.contains("once") { throw CLIError.usage("--once is not for --cron (a cron expression repeats)", command: command) }
+                let flavorText = args.values["flavor"] ?? CronFlavor.posix.rawValue
+                guard let flavor = CronFlavor(rawValue: flavorText) else {
+                    throw TriggerError.unknownName(field: "--flavor", value: flavorText, allowed: CronFlavor.allCases.map(\.rawValue))
+                }
+                do {
+                    return .cron(try CronTrigger(expression: args.values["cron"]!, flavor: flavor,
+                                                 direction: try policy(args, "direction") ?? .forward,
+                                                 gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap"),
+                                                 hashId: args.values["hash-id"]))
+                } catch let error as CronError {
+                    throw CLIError.input(error.description, code: "invalidCronExpression")
+                }
             case "every":
                 return .interval(try IntervalTrigger(interval: try duration(args.values["every"]!), repeats: !args.flags.contains("once"),
                                                      anchor: anchor, reportsWallClockDrift: args.flags.contains("report-drift")))

@@ -37,6 +37,14 @@ enum TriggerJSON {
             if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
             if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
             return .object([("onCalendar", .object(fields))])
+        case .cron(let t):
+            var fields: [(String, JSON)] = [("expression", .string(t.expression.text)), ("flavor", .string(t.flavor.rawValue)),
+                                            ("direction", .string(t.direction.rawValue))]
+            if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
+            if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
+            if let hashId = t.hashId { fields.append(("hashId", .string(hashId))) }
+            fields.append(("fields", .string(t.expression.normalized)))
+            return .object([("cron", .object(fields))])
         }
     }
 

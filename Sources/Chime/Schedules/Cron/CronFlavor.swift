@@ -1,0 +1,87 @@
+/// Whose cron this is: each tool reads expressions its own way (fields, extensions) and fires
+/// its own way at DST transitions. `CronParser` reads the grammar, `CronRules` the DST default;
+/// explicit `gap`/`overlap` policies on the trigger replace the default.
+///
+/// | flavor | fields | DST default (source) |
+/// | --- | --- | --- |
+/// | `posix` | minute hour day-of-month month day-of-week; names, ranges, steps, lists, `@daily`…; Sunday 0 or 7; day-of-month OR day-of-week when neither field starts with `*` | Vixie cron / cronie `cron.c` (`find_jobs`, the `medium`/`negative` clock-jump cases): a job whose minute or hour field starts with `*` runs by the clock (a skipped wall time is skipped, a repeated one runs twice); a fixed-time job skipped by a gap runs right after the jump (`nextValid`), and is not re-run in a repeated hour (`first`) |
+/// | `croniter` | 5, 6 (+ second) or 7 (+ second, year 1970–2099) fields in that order; `L`, `W`, `#`, `L<d>`, `?`, `H` (with a hash id) | croniter 7.0 `croniter._calc`/`_add_tzinfo`: a repeated wall time fires at both instants; a skipped one fires at the first existing minute after it (its second kept) — once per gap, and not at all when the hour field is every hour |
+/// | `apscheduler3` | APScheduler 3.x `CronTrigger.from_crontab`: 5 fields, day-of-week 0 = Monday, `last`, no day-of-month/day-of-week OR | not implemented (see docs/cron.md) |
+/// | `robfig`, `quartz`, `apscheduler` | — | not implemented yet: refused with a reason |
+public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
+    case posix
+    case croniter
+    case robfig
+    case quartz
+    /// APScheduler 4's rules.
+    case apscheduler
+    /// The APScheduler 3.x series on PyPI.
+    case apscheduler3
+
+    /// Whether Chime reads this flavor (the others are refused with a reason).
+    public var isImplemented: Bool { self == .posix || self == .croniter }
+
+    /// The field layouts this flavor accepts, by field count.
+    var layouts: [Int: [CronField]] {
+        switch self {
+        case .posix, .apscheduler3: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
+        case .croniter: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek],
+                         6: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek, .second],
+                         7: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek, .second, .year]]
+        case .robfig: [6: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
+        case .quartz: [6: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek],
+                       7: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek, .year]]
+        case .apscheduler: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
+        }
+    }
+}
+
+/// One field of a cron expression, with the values it holds.
+enum CronField: String, Sendable {
+    case second, minute, hour, dayOfMonth, month, dayOfWeek, year
+
+    var name: String {
+        switch self {
+        case .second: "second"
+        case .minute: "minute"
+        case .hour: "hour"
+        case .dayOfMonth: "day-of-month"
+        case .month: "month"
+        case .dayOfWeek: "day-of-week"
+        case .year: "year"
+        }
+    }
+
+    /// The values written (day-of-week: 0 = Sunday … 6 = Saturday, 7 also Sunday on input).
+    var range: ClosedRange<Int> {
+        switch self {
+        case .second, .minute: 0...59
+        case .hour: 0...23
+        case .dayOfMonth: 1...31
+        case .month: 1...12
+        case .dayOfWeek: 0...6
+        case .year: 1970...2099
+        }
+    }
+
+    /// croniter's field index (its order: minute hour dom month dow second year), which its hash uses.
+    var croniterIndex: Int {
+        switch self {
+        case .minute: 0
+        case .hour: 1
+        case .dayOfMonth: 2
+        case .month: 3
+        case .dayOfWeek: 4
+        case .second: 5
+        case .year: 6
+        }
+    }
+
+    var names: [String] {
+        switch self {
+        case .month: ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        case .dayOfWeek: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        default: []
+        }
+    }
+}

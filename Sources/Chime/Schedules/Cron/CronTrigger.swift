@@ -1,0 +1,76 @@
+/// A cron expression in one of the flavors Chime reads (`CronFlavor`), evaluated on the engine's
+/// one calendar search (`CronRules`). JSON: `{"cron": {"expression": "30 2 * * *", "flavor":
+/// "posix", "direction": "forward", "gap"?: …, "overlap"?: …, "hashId"?: "…"}}`.
+///
+/// Example: `30 2 * * *` (posix) in America/New_York after 2026-03-07T12:00:00Z fires at
+/// 2026-03-08T07:00:00Z (03:00 EDT: the fixed-time job skipped by the gap runs right after it,
+/// `gapNextTime`), then 2026-03-09T06:30:00Z.
+public struct CronTrigger: Sendable, Hashable, Codable {
+    public let expression: CronExpression
+    public let direction: SearchDirection
+    /// Explicit DST handling replacing the flavor's default.
+    public let gapPolicy: GapPolicy?
+    public let overlapPolicy: OverlapPolicy?
+    /// croniter's hash id for `H` fields.
+    public let hashId: String?
+
+    public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
+        self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
+        self.direction = direction
+        self.gapPolicy = gapPolicy
+        self.overlapPolicy = overlapPolicy
+        self.hashId = hashId
+    }
+
+    public var flavor: CronFlavor { expression.flavor }
+
+    /// Whether the expression can never fire (e.g. `0 0 30 2 *`): known without a search for the
+    /// shapes the parser recognizes; otherwise a search from `instant` finds none.
+    public func neverFires(after instant: Instant, in zone: ZoneRules) -> Bool {
+        (try? nextFire(after: instant, in: zone)) == nil
+    }
+
+    /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
+    public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
+        return try search.fire(from: instant)
+    }
+
+    /// The last fire strictly before `instant`.
+    public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: false)
+        return try search.fire(from: instant)
+    }
+
+    /// The nearest fire before `instant` (same as `previousFire(before:in:)`).
+    public func fire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try previousFire(before: instant, in: zone)
+    }
+
+    enum CodingKeys: String, CodingKey { case expression, flavor, direction, gap, overlap, hashId }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func named<P: NamedChoice>(_ key: CodingKeys) throws -> P? {
+            try c.decodeIfPresent(String.self, forKey: key).map { (text) throws(TriggerError) in try P(named: text, field: key.stringValue) }
+        }
+        let flavorText = try c.decodeIfPresent(String.self, forKey: .flavor) ?? CronFlavor.posix.rawValue
+        guard let flavor = CronFlavor(rawValue: flavorText) else {
+            throw TriggerError.unknownName(field: "flavor", value: flavorText, allowed: CronFlavor.allCases.map(\.rawValue))
+        }
+        try self.init(expression: try c.decode(String.self, forKey: .expression), flavor: flavor,
+                      direction: try named(.direction) ?? .forward, gapPolicy: try named(.gap), overlapPolicy: try named(.overlap),
+                      hashId: try c.decodeIfPresent(String.self, forKey: .hashId))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(expression.text, forKey: .expression)
+        try c.encode(flavor.rawValue, forKey: .flavor)
+        try c.encode(direction, forKey: .direction)
+        try c.encodeIfPresent(gapPolicy, forKey: .gap)
+        try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
+        try c.encodeIfPresent(hashId, forKey: .hashId)
+    }
+}

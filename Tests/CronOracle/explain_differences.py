@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Judges each croniter/Chime difference on its own, independently of both engines' searches.
+
+For every difference line (written by CronDifferentialTests: {"case", "croniter", "chime"}), it
+enumerates every instant from the start to the later of the two answers' last fires (each minute,
+or each second for 6/7-field expressions), reads its wall time with Python's zoneinfo, and keeps
+those whose wall time matches the expression's fields (croniter.match on the naive wall time: the
+fields alone, no DST logic). When neither answer's fires fall in a DST gap, that list is the
+truth for "every instant whose wall time matches": the answer equal to its first N entries is
+right. Prints one verdict line per difference; exit status 1 if any is not "croniter wrong, Chime
+right". Usage: explain_differences.py DIFFERENCES.jsonl
+"""
+import datetime
+import json
+import sys
+from zoneinfo import ZoneInfo
+
+from croniter import croniter
+
+UTC = datetime.timezone.utc
+
+
+def parse(text):
+    return int(datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
+
+
+def main(path):
+    bad = 0
+    for number, line in enumerate(open(path), 1):
+        if not line.strip():
+            continue
+        d = json.loads(line)
+        case, zone = d["case"], ZoneInfo(d["case"]["zone"])
+        peer = [parse(x) for x in d["croniter"].get("fires", [])]
+        mine = [parse(x) for x in d["chime"].get("fires", [])]
+        expression = case["expression"]
+        step = 1 if len(expression.split()) > 5 else 60
+        end = max(peer[-1:] + mine[-1:])
+        t = case["after"] // step * step + step
+        truth = []
+        if (end - t) // step > 2_000_000:          # too long a walk to judge here: say so
+            print(json.dumps({"difference": number, "verdict": "UNDECIDED (window too long to walk)", "case": case}))
+            bad += 1
+            continue
+        while t <= end and len(truth) < case["count"]:
+            wall = datetime.datetime.fromtimestamp(t, UTC).astimezone(zone).replace(tzinfo=None)
+            if croniter.match(expression, wall):
+                truth.append(t)
+            t += step
+        if mine == truth and peer != truth:
+            verdict = "croniter wrong, Chime right"
+        else:
+            verdict = "UNDECIDED"
+            bad += 1
+        show = lambda xs: [datetime.datetime.fromtimestamp(x, UTC).astimezone(zone).isoformat() for x in xs]
+        print(json.dumps({"difference": number, "verdict": verdict, "case": case, "matching instants": show(truth),
+                          "croniter": show(peer), "chime": show(mine)}))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
