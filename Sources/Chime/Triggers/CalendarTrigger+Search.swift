@@ -28,6 +28,8 @@ extension CalendarTrigger {
     }
 
     /// The one search (`Search/CalendarSearch.swift`) with the semantics' rules: `Consistent/` or `Apple/`.
+    /// Kept out of line: the fast paths in `fire(after:in:)` are the hot path, the search the rare one.
+    @inline(never)
     func searchWithoutFastPath(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
         switch semantics {
         case .consistent:
