@@ -27,8 +27,9 @@ extension CalendarTrigger {
         try searchWithoutFastPath(from: instant, in: zone, forward: false)
     }
 
-    /// The one search (`Search/CalendarSearch.swift`) with the semantics' rules: `Consistent/` or `Apple/`.
-    /// Kept out of line: the fast paths in `fire(after:in:)` are the hot path, the search the rare one.
+    /// The one search (`Search/CalendarSearch.swift`) with the semantics' rules (`Consistent/` or
+    /// `Apple/`), bypassing `fastPath`: the reference the fast paths are tested against. Kept out
+    /// of line: the fast paths in `fire(after:in:)` are the hot path, the search the rare one.
     @inline(never)
     func searchWithoutFastPath(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
         switch semantics {

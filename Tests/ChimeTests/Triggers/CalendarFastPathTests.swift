@@ -3,7 +3,7 @@ import Testing
 @testable import ChimeTestSupport
 
 /// `CalendarTrigger.nextFire`'s fast paths (`FastPaths/`) against the general search alone
-/// (`nextFireWithoutFastPath`), on every fixture zone: the same fire in every field, or the same
+/// (`searchWithoutFastPath`), on every fixture zone: the same fire in every field, or the same
 /// error.
 @Suite struct CalendarFastPathTests {
     /// 120,000 seeded cases: daily, weekly, day-of-month and yearly shapes (plus a few the fast
@@ -29,7 +29,7 @@ import Testing
             default: start = Instant(seconds: Int64.random(in: from...until, using: &rng))
             }
             let probe = Instant(seconds: start.seconds, nanoseconds: rng.next(in: 0...3) == 0 ? Int32(rng.next(in: 0...999_999_999)) : 0)
-            let general = Result { () throws(TriggerError) in try trigger.nextFireWithoutFastPath(after: probe, in: zone) }
+            let general = Result { () throws(TriggerError) in try trigger.searchWithoutFastPath(from: probe, in: zone, forward: true) }
             let actual = Result { () throws(TriggerError) in try trigger.nextFire(after: probe, in: zone) }
             if trigger.fastPath?.nextFire(after: probe, in: zone) != nil { answeredFast += 1 }
             if trigger.fastPath != nil { total += 1 }

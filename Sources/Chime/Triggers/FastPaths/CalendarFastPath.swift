@@ -47,7 +47,7 @@ enum CalendarFastPath: Sendable, Hashable {
     @inline(never)
     private static func search(_ components: CalendarComponents, after t: Instant, in zone: ZoneRules) -> Fire? {
         // Valid by construction (the caller's components come from a validated trigger).
-        try! CalendarTrigger(components: components).nextFireWithoutFastPath(after: t, in: zone)
+        try! CalendarTrigger(components: components).searchWithoutFastPath(from: t, in: zone, forward: true)
     }
 
     /// The trigger's next fire after `t`, or `nil` when the general search must answer.
