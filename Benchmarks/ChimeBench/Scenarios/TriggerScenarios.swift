@@ -59,6 +59,15 @@ enum TriggerScenarios {
                 return .ready { n in calendarFires(c.trigger, w.rules, c.starts, w.mask, n) }
             })
         }
+        // Issue 12: the same daily 08:30 as a cron expression and as a systemd OnCalendar spec, on
+        // the daily starts, against the calendar trigger on those starts in the same run.
+        scenarios += dialect(context, "next.cron.daily", "cron '30 8 * * *' (posix): CronTrigger.nextFire(after:in:), the daily starts") {
+            try CronTrigger(expression: "30 8 * * *")
+        }
+        scenarios += dialect(context, "next.oncalendar.daily",
+                             "OnCalendar '*-*-* 08:30:00': OnCalendarTrigger.nextFire(after:in:), the daily starts") {
+            try OnCalendarTrigger(expression: "*-*-* 08:30:00")
+        }
         scenarios += [
             Scenario(name: "next.interval", role: .chime,
                      summary: "every 5400 s from 2026-01-01T00:00:00Z: IntervalTrigger.nextFire(after:in:), 20 zones",
@@ -90,6 +99,27 @@ enum TriggerScenarios {
     }
 
     static func calendarFires(_ trigger: CalendarTrigger, _ rules: [ZoneRules], _ probes: [Probe], _ mask: Int, _ n: Int) -> UInt64 {
+        fires(trigger, rules, probes, mask, n)
+    }
+
+    /// A schedule dialect's daily 08:30 on the daily starts, and the calendar trigger on the same
+    /// starts as its yardstick (goal: the dialect within 2× of it).
+    static func dialect<T: NextFiring>(_ context: BenchContext, _ name: String, _ summary: String,
+                                       _ make: @escaping @Sendable () throws -> T) -> [Scenario] {
+        [Scenario(name: name, role: .chime, summary: summary, unit: .ns, countsAllocations: true) {
+            let w = context.triggers, trigger = try! make()
+            return .ready { n in fires(trigger, w.rules, w.daily.starts, w.mask, n) }
+        },
+        Scenario(name: name + ".calendar", role: .floor, summary: "the calendar trigger {hour: 8, minute: 30} on the same starts",
+                 unit: .ns, baseline: name, ratioGoal: .chimeWithin(2, of: "the equivalent calendar trigger", "issue 12")) {
+            let w = context.triggers
+            return .ready { n in calendarFires(w.daily.trigger, w.rules, w.daily.starts, w.mask, n) }
+        }]
+    }
+
+    /// The next fire from each probe, folded; specialised per trigger type (no dynamic call per fire
+    /// unless `trigger` is an existential).
+    static func fires<T: NextFiring>(_ trigger: T, _ rules: [ZoneRules], _ probes: [Probe], _ mask: Int, _ n: Int) -> UInt64 {
         var acc: UInt64 = 0
         rules.withUnsafeBufferPointer { rules in
             probes.withUnsafeBufferPointer { probes in
@@ -167,3 +197,12 @@ enum TriggerScenarios {
         return acc
     }
 }
+
+/// A trigger type the `next.*` scenarios time.
+protocol NextFiring: Sendable {
+    func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire?
+}
+
+extension CalendarTrigger: NextFiring {}
+extension CronTrigger: NextFiring {}
+extension OnCalendarTrigger: NextFiring {}
