@@ -13,6 +13,10 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public let overlapPolicy: OverlapPolicy?
     /// croniter's hash id for `H` fields.
     public let hashId: String?
+    /// The calendar trigger's shortcut for an expression that is one time of day on every day, or
+    /// on one weekday (`30 8 * * *`, `0 9 * * 1`), searched forward: away from transitions such a
+    /// job fires at that wall time under every flavor's rule (`CalendarFastPath`).
+    let fastPath: CalendarFastPath?
 
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
@@ -21,6 +25,20 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
+        fastPath = direction == .forward ? Self.dailyFastPath(self.expression) : nil
+    }
+
+    /// `.daily` when the fields name one second, minute and hour, every day of every month of every
+    /// year, and every weekday or one.
+    private static func dailyFastPath(_ e: CronExpression) -> CalendarFastPath? {
+        func single(_ bits: UInt64) -> Int? { bits != 0 && bits & (bits - 1) == 0 ? bits.trailingZeroBitCount : nil }
+        guard let second = single(e.seconds), let minute = single(e.minutes), let hour = single(e.hours),
+              e.dayRule == .and, e.years == nil, e.nthWeekdays.isEmpty, !e.lastDayOfMonth, e.nearestWeekdays == 0,
+              e.daysOfMonth == 0xFFFF_FFFE, e.months == 0x1FFE else { return nil }
+        let weekday: Int?
+        if e.weekdays == 0x7F { weekday = nil } else if let one = single(e.weekdays) { weekday = one + 1 } else { return nil }
+        let time = (Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)) * 1_000_000_000
+        return .daily(DailyFastPath(time: time, weekday: weekday))
     }
 
     public var flavor: CronFlavor { expression.flavor }
@@ -33,6 +51,11 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // The shortcut's first unique wall time is the nearest fire while the zone's offsets span
+        // less than a day (as for the consistent semantics); near a transition it answers nil.
+        if let fastPath, zone.table.maxOffset - zone.table.minOffset < 86_400, let fire = fastPath.nextFire(after: instant, in: zone) {
+            return fire
+        }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)
     }

@@ -11,6 +11,10 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     public let spec: OnCalendarSpec
     public let gapPolicy: GapPolicy?
     public let overlapPolicy: OverlapPolicy?
+    /// The calendar trigger's shortcut for one time of day on every day, or on one weekday
+    /// (`*-*-* 08:30:00`, `Mon *-*-* 09:00`): away from transitions systemd elapses at that wall
+    /// time (`CalendarFastPath`).
+    let fastPath: CalendarFastPath?
 
     /// `isZone` tells whether a trailing word names a zone (default: any id the zone database knows).
     public init(expression: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
@@ -19,6 +23,27 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         spec = try OnCalendarParser.parse(expression, isZone: isZone)
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
+        fastPath = Self.dailyFastPath(spec)
+    }
+
+    /// `.daily` when the spec names one hour, minute and second (a whole number of microseconds),
+    /// every year, month and day, and every weekday or one.
+    private static func dailyFastPath(_ spec: OnCalendarSpec) -> CalendarFastPath? {
+        func single(_ items: [OnCalendarSpec.Item]?) -> Int? {
+            guard let items, items.count == 1, items[0].repeat_ == 0, items[0].stop == -1 else { return nil }
+            return items[0].start
+        }
+        guard spec.year == nil, spec.month == nil, spec.day == nil, let hour = single(spec.hour), let minute = single(spec.minute),
+              let microsecond = single(spec.microsecond) else { return nil }
+        let weekday: Int?
+        if let bits = spec.weekdays {
+            guard bits & (bits - 1) == 0 else { return nil }
+            weekday = (bits.trailingZeroBitCount + 1) % 7 + 1          // Monday = bit 0 → Apple's 2 … Sunday = bit 6 → 1
+        } else {
+            weekday = nil
+        }
+        let time = (Int64(hour) * 3600 + Int64(minute) * 60) * 1_000_000_000 + Int64(microsecond) * 1_000
+        return .daily(DailyFastPath(time: time, weekday: weekday))
     }
 
     /// Whether the shared zone database knows `id`.
@@ -34,6 +59,12 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant`; nil when there is none before the year 2200.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // The shortcut's first unique wall time is the nearest elapse while the zone's offsets span
+        // less than a day; near a transition, or near systemd's year limits, the search answers.
+        if let fastPath, zone.table.maxOffset - zone.table.minOffset < 86_400, instant.seconds > 86_400,
+           let fire = fastPath.nextFire(after: instant, in: zone), fire.instant.seconds < 7_258_032_000 {   // 2199-12-31T00:00Z
+            return fire
+        }
         var search = CalendarSearch(rules: OnCalendarRules(spec: spec, zone: zone, gap: gapPolicy, overlap: overlapPolicy), forward: true)
         return try search.fire(from: instant)
     }
