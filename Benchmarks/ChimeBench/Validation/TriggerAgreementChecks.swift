@@ -78,22 +78,12 @@ extension AgreementChecks {
     /// response line with the library's answer to the same request (`utc`, `offset`, `adjustment`).
     private static func batch(_ context: BenchContext) -> Agreement {
         let comparison = "chime batch responses vs Trigger.nextFire in process (utc, offset, adjustment)"
-        guard let chime = context.chimeExecutable else {
-            return Agreement(scenario: "batch.throughput", comparison: comparison, compared: 0, mismatches: 0, examples: [],
-                             note: "skipped: no release chime binary")
-        }
         let w = context.triggers, b = context.batch
-        let output = context.temporaryPath("batch.out.jsonl")
-        let status = ProcessLauncher(path: chime, arguments: ["batch", b.path], standardOutput: output).run()
         var tally = AgreementTally()
-        guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-            tally.record(false, "chime batch \(b.path) failed (wait status \(status))")
-            return tally.result("batch.throughput", comparison)
-        }
-        unlink(output)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
-        if lines.count != b.lineCount {
-            tally.record(false, "\(lines.count) response lines for \(b.lineCount) requests")
+        let lines: [Substring]
+        switch runBatch(context, b.path, expecting: b.lineCount, "batch.throughput", comparison, &tally) {
+        case .responses(let responses): lines = responses
+        case .finished(let agreement): return agreement
         }
         let decoder = JSONDecoder()
         for (i, (line, r)) in zip(lines, b.requests).enumerated() {
@@ -114,22 +104,12 @@ extension AgreementChecks {
     /// instants Foundation's side of the scenario computes.
     private static func dailyBatch(_ context: BenchContext) -> Agreement {
         let comparison = "chime batch fires vs Foundation Calendar.nextDate chained (utc of all \(DailyBatchWorkload.count) per line)"
-        guard let chime = context.chimeExecutable else {
-            return Agreement(scenario: "batch.daily10", comparison: comparison, compared: 0, mismatches: 0, examples: [],
-                             note: "skipped: no release chime binary")
-        }
         let w = context.dailyBatch, zoneIDs = context.triggers.zoneIDs, foundation = context.foundationCalendars
-        let output = context.temporaryPath("batch-daily10.out.jsonl")
-        let status = ProcessLauncher(path: chime, arguments: ["batch", w.path], standardOutput: output).run()
         var tally = AgreementTally()
-        guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
-            tally.record(false, "chime batch \(w.path) failed (wait status \(status))")
-            return tally.result("batch.daily10", comparison)
-        }
-        unlink(output)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
-        if lines.count != w.lineCount {
-            tally.record(false, "\(lines.count) response lines for \(w.lineCount) requests")
+        let lines: [Substring]
+        switch runBatch(context, w.path, expecting: w.lineCount, "batch.daily10", comparison, &tally) {
+        case .responses(let responses): lines = responses
+        case .finished(let agreement): return agreement
         }
         let decoder = JSONDecoder()
         for (i, (line, r)) in zip(lines, w.requests).enumerated() {
@@ -146,6 +126,35 @@ extension AgreementChecks {
                          "line \(i + 1) (\(zoneIDs[r.zone]) after \(r.after.utcString), daily \(r.hour):\(r.minute)): chime \(utc ?? []), Foundation \(expected)")
         }
         return tally.result("batch.daily10", comparison, note: "\(w.lineCount) requests, \(w.fireCount) fires")
+    }
+
+    /// What running the release binary on a batch file gave: its response lines, or the check's
+    /// result already (skipped without a binary, or failed run).
+    private enum BatchRun {
+        case responses([Substring])
+        case finished(Agreement)
+    }
+
+    /// Runs `chime batch FILE` once, output to a file, and returns its response lines; a line count
+    /// other than `lineCount` is recorded in `tally` as a mismatch.
+    private static func runBatch(_ context: BenchContext, _ file: String, expecting lineCount: Int, _ scenario: String,
+                                 _ comparison: String, _ tally: inout AgreementTally) -> BatchRun {
+        guard let chime = context.chimeExecutable else {
+            return .finished(Agreement(scenario: scenario, comparison: comparison, compared: 0, mismatches: 0, examples: [],
+                                       note: "skipped: no release chime binary"))
+        }
+        let output = context.temporaryPath(scenario + ".out.jsonl")
+        let status = ProcessLauncher(path: chime, arguments: ["batch", file], standardOutput: output).run()
+        guard status == 0, let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            tally.record(false, "chime batch \(file) failed (wait status \(status))")
+            return .finished(tally.result(scenario, comparison))
+        }
+        unlink(output)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+        if lines.count != lineCount {
+            tally.record(false, "\(lines.count) response lines for \(lineCount) requests")
+        }
+        return .responses(Array(lines))
     }
 
     /// The parts of a `chime batch` response line the check reads.
