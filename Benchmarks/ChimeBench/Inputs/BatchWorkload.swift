@@ -56,11 +56,17 @@ struct BatchWorkload {
                     kind: Int.random(in: 0..<kinds.count, using: &rng))
         }
 
+        try Self.write(requests.enumerated().lazy.map { i, r in
+            "{\"id\":\"r\(i)\",\"zone\":\"\(w.zoneIDs[r.zone])\",\"after\":\"\(r.after.utcString)\",\"count\":1,\"trigger\":\(kinds[r.kind].json)}"
+        }, to: path)
+    }
+
+    /// Writes one request line per element (each followed by a newline) to `path`.
+    static func write(_ lines: some Sequence<String>, to path: String) throws {
         guard let file = fopen(path, "w") else { throw WriteError(path: path) }
         defer { fclose(file) }
-        for (i, r) in requests.enumerated() {
-            let line = "{\"id\":\"r\(i)\",\"zone\":\"\(w.zoneIDs[r.zone])\",\"after\":\"\(r.after.utcString)\",\"count\":1,\"trigger\":\(kinds[r.kind].json)}\n"
-            guard fputs(line, file) >= 0 else { throw WriteError(path: path) }
+        for line in lines {
+            guard fputs(line + "\n", file) >= 0 else { throw WriteError(path: path) }
         }
     }
 

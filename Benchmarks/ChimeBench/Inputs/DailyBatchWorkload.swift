@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Chime
 
 /// The batch at scale: 20,000 daily requests × 10 fires (2,000 with `--quick`), one
@@ -38,13 +33,10 @@ struct DailyBatchWorkload {
                     after: Instant(seconds: Int64.random(in: TriggerWorkload.from..<TriggerWorkload.until, using: &rng)),
                     hour: Int.random(in: 0..<24, using: &rng), minute: Int.random(in: 0..<60, using: &rng))
         }
-        guard let file = fopen(path, "w") else { throw BatchWorkload.WriteError(path: path) }
-        defer { fclose(file) }
-        for (i, r) in requests.enumerated() {
-            let line = "{\"id\":\"d\(i)\",\"zone\":\"\(w.zoneIDs[r.zone])\",\"after\":\"\(r.after.utcString)\",\"count\":\(Self.count),"
-                + "\"trigger\":{\"calendar\":{\"components\":{\"hour\":\(r.hour),\"minute\":\(r.minute)}}}}\n"
-            guard fputs(line, file) >= 0 else { throw BatchWorkload.WriteError(path: path) }
-        }
+        try BatchWorkload.write(requests.enumerated().lazy.map { i, r in
+            "{\"id\":\"d\(i)\",\"zone\":\"\(w.zoneIDs[r.zone])\",\"after\":\"\(r.after.utcString)\",\"count\":\(Self.count),"
+                + "\"trigger\":{\"calendar\":{\"components\":{\"hour\":\(r.hour),\"minute\":\(r.minute)}}}}"
+        }, to: path)
     }
 
     func trigger(_ r: Request) throws -> CalendarTrigger {
