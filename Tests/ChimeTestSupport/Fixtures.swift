@@ -35,6 +35,17 @@ enum Fixtures {
         }.sorted()
     }()
 
+    /// The environment for a program a test runs: this process's without `TZ`, then `extra`. The
+    /// reference's zone oracle (`RefZoneOracle.with`) sets `TZ` process-wide for a moment while
+    /// other tests run, and a program started then must not inherit it (it once made
+    /// `chime plan - --now yesterday` answer "unknown time zone" instead of naming `yesterday`);
+    /// a test that wants a `TZ` passes it in `extra`.
+    static func childEnvironment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TZ"] = nil
+        return environment.merging(extra) { $1 }
+    }
+
     /// Runs a program and returns its exit status and combined stdout (stderr discarded unless asked).
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
@@ -42,9 +53,7 @@ enum Fixtures {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if let environment {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        process.environment = childEnvironment(environment ?? [:])
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

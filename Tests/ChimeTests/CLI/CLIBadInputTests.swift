@@ -46,9 +46,7 @@ enum ChimeCLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable(sourceLocation: sourceLocation))
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(baseEnvironment) { $1 }
-            .merging(environment) { $1 }
+        process.environment = Fixtures.childEnvironment(baseEnvironment.merging(environment) { $1 })
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
