@@ -10,12 +10,9 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant`, whatever `direction` says, or `nil` if the trigger
     /// never fires again before year 10000.
     public func fire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // FastPaths/: exact, or nil to search. A fast path stops at the first unique wall time
-        // after the start; in the consistent semantics that is the answer only if no later wall
-        // time (a day or more later) can give an earlier instant: true when the zone's offsets
-        // span less than a day.
-        if let fastPath, semantics == .apple || zone.table.maxOffset - zone.table.minOffset < 86_400,
-           let fire = fastPath.nextFire(after: instant, in: zone) {
+        // FastPaths/: exact, or nil to search.
+        if let fastPath, let fire = semantics == .apple ? fastPath.nextFire(after: instant, in: zone)
+                                                         : fastPath.nearestFire(after: instant, in: zone) {
             return fire
         }
         return try searchWithoutFastPath(from: instant, in: zone, forward: true)

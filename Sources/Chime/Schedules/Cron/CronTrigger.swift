@@ -51,11 +51,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // The shortcut's first unique wall time is the nearest fire while the zone's offsets span
-        // less than a day (as for the consistent semantics); near a transition it answers nil.
-        if let fastPath, zone.table.maxOffset - zone.table.minOffset < 86_400, let fire = fastPath.nextFire(after: instant, in: zone) {
-            return fire
-        }
+        // The shortcut answers away from transitions; near one it answers nil.
+        if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)
     }

@@ -59,10 +59,10 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant`; nil when there is none before the year 2200.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // The shortcut's first unique wall time is the nearest elapse while the zone's offsets span
-        // less than a day; near a transition, or near systemd's year limits, the search answers.
-        if let fastPath, zone.table.maxOffset - zone.table.minOffset < 86_400, instant.seconds > 86_400,
-           let fire = fastPath.nextFire(after: instant, in: zone), fire.instant.seconds < 7_258_032_000 {   // 2199-12-31T00:00Z
+        // The shortcut answers away from transitions; near one, or near systemd's year limits,
+        // the search answers.
+        if instant.seconds > 86_400, let fire = fastPath?.nearestFire(after: instant, in: zone),
+           fire.instant.seconds < 7_258_032_000 {   // 2199-12-31T00:00Z
             return fire
         }
         var search = CalendarSearch(rules: OnCalendarRules(spec: spec, zone: zone, gap: gapPolicy, overlap: overlapPolicy), forward: true)

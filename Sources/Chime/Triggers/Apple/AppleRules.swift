@@ -35,14 +35,11 @@ struct AppleRules: CalendarSearchRules {
     var firstMissingDay = true
     /// Forward: the stand-in for the month just passed, offered before the walk's first day.
     var pendingStandIn: CandidateDay?
-    /// The pattern's time of day when hour, minute, second and nanosecond are all fixed.
-    let fixedTime: Int64?
 
     init(trigger: borrowing CalendarTrigger, zone: ZoneRules) {
         (components, p) = (trigger.components, trigger.pattern)
         (matchingPolicy, repeatedTimePolicy) = (trigger.matchingPolicy, trigger.repeatedTimePolicy)
         (gapPolicy, overlapPolicy) = (trigger.gapPolicy, trigger.overlapPolicy)
-        fixedTime = trigger.pattern.fixedTime
         self.zone = zone
     }
 
@@ -169,7 +166,7 @@ struct AppleRules: CalendarSearchRules {
         return nil
     }
 
-    var singleTime: Int64? { fixedTime }
+    var singleTime: Int64? { p.fixedTime }
     func firstTime(atOrAfter lower: Int64) -> Int64? { p.firstTime(atOrAfter: lower) }
     func lastTime(atOrBefore upper: Int64) -> Int64? { p.lastTime(atOrBefore: upper) }
 

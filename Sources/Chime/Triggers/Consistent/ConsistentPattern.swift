@@ -60,10 +60,17 @@ final class ConsistentPattern: Sendable, Hashable {
         minute = c.minute ?? (finest > 4 ? nil : 0)
         second = c.second ?? (finest > 5 ? nil : 0)
         nanosecond = c.nanosecond ?? 0
+        singleTime = if let hour, let minute, let second {
+            ((Int64(hour) * 60 + Int64(minute)) * 60 + Int64(second)) * 1_000_000_000 + Int64(nanosecond)
+        } else { nil }
     }
 
+    /// The one wall time of a matching day (ns since midnight) when hour, minute and second are all
+    /// fixed (`{hour: 9}`: 09:00:00.0), else nil.
+    let singleTime: Int64?
+
     /// Hour, minute and second all fixed: one wall time per matching day.
-    var hasFixedTime: Bool { hour != nil && minute != nil && second != nil }
+    var hasFixedTime: Bool { singleTime != nil }
 
     // MARK: Dates
 

@@ -14,8 +14,6 @@ struct ConsistentRules: CalendarSearchRules {
     let matchingPolicy: MatchingPolicy
     let gapPolicy: GapPolicy
     let overlapPolicy: OverlapPolicy
-    /// Rule 1's one time of day, when hour, minute and second are all fixed (`{hour: 9}`).
-    let singleTime: Int64?
 
     /// Holds the pattern (one reference) and the policies, not the trigger: a search copies no
     /// component storage.
@@ -25,10 +23,6 @@ struct ConsistentRules: CalendarSearchRules {
         matchingPolicy = trigger.matchingPolicy
         gapPolicy = trigger.gapPolicy ?? trigger.matchingPolicy.gapPolicy
         overlapPolicy = trigger.overlapPolicy ?? (trigger.repeatedTimePolicy == .first ? .first : .last)
-        let p = pattern
-        singleTime = if let h = p.hour, let m = p.minute, let s = p.second {
-            ((Int64(h) * 60 + Int64(m)) * 60 + Int64(s)) * 1_000_000_000 + Int64(p.nanosecond)
-        } else { nil }
     }
 
     var neverMatches: Bool { pattern.neverMatches(matchingPolicy: matchingPolicy) }
@@ -42,6 +36,7 @@ struct ConsistentRules: CalendarSearchRules {
         return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
     }
 
+    var singleTime: Int64? { pattern.singleTime }
     func firstTime(atOrAfter lower: Int64) -> Int64? { pattern.firstTime(atOrAfter: lower) }
     func lastTime(atOrBefore upper: Int64) -> Int64? { pattern.lastTime(atOrBefore: upper) }
 

@@ -59,6 +59,17 @@ enum CalendarFastPath: Sendable, Hashable {
         }
     }
 
+    /// The nearest fire after `t` among the pattern's wall times, or `nil` when a search must answer:
+    /// `nextFire(after:in:)`'s answer, the first unique wall time after the start, is the nearest
+    /// only if no later wall time (a day or more later) can give an earlier instant — true when the
+    /// zone's offsets span less than a day. For the semantics that take the nearest instant (the
+    /// consistent one, cron, OnCalendar); the apple semantics takes `nextFire(after:in:)` as it is.
+    @inline(__always)
+    func nearestFire(after t: Instant, in zone: ZoneRules) -> Fire? {
+        guard zone.table.maxOffset - zone.table.minOffset < 86_400 else { return nil }
+        return nextFire(after: t, in: zone)
+    }
+
     /// At most this many candidates are resolved before giving up: the answer is the first or
     /// second candidate unless the zone's offsets span more than a day.
     static let candidateLimit = 4
