@@ -45,8 +45,6 @@ public struct CronExpression: Sendable, Hashable {
     /// The jobs that "run by the clock" for the flavor's DST rule: posix — the minute or hour field
     /// starts with `*` (Vixie's MIN_STAR|HR_STAR); croniter — the hour field allows every hour.
     var clockDriven = false
-    /// Known never to fire (croniter raises where one side of a split can never hold).
-    var neverFires = false
 
     init(flavor: CronFlavor, text: String, normalized: String) {
         self.flavor = flavor

@@ -41,7 +41,7 @@ struct CronRules: CalendarSearchRules {
         overlapPolicy = trigger.overlapPolicy
     }
 
-    var neverMatches: Bool { expression.neverFires || expression.months == 0 }
+    var neverMatches: Bool { expression.months == 0 }
 
     /// No start-day rule: the walk begins at the first wall time whose instants can be beyond the
     /// start (forward `start + minOffset`, backward `start + maxOffset`).
