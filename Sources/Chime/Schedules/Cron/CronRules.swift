@@ -58,9 +58,7 @@ struct CronRules: CalendarSearchRules {
                 splitFails = !expression.croniterSidesHaveDays(from: today, through: bound)
             }
         }
-        let edgeWall = forward ? start.seconds + Int64(zone.table.minOffset) : start.seconds + Int64(zone.table.maxOffset)
-        let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
-        return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
+        return edge(of: start, forward: forward)
     }
 
     /// The next day the month, year and day fields allow: whole months and years the fields rule

@@ -31,9 +31,7 @@ struct ConsistentRules: CalendarSearchRules {
     /// start (forward `start + minOffset`, backward `start + maxOffset`).
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
-        let edgeWall = forward ? start.seconds + Int64(zone.table.minOffset) : start.seconds + Int64(zone.table.maxOffset)
-        let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
-        return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
+        return edge(of: start, forward: forward)
     }
 
     var singleTime: Int64? { pattern.singleTime }

@@ -57,6 +57,15 @@ struct CandidateDay: Equatable {
 extension CalendarSearchRules {
     var singleTime: Int64? { nil }
 
+    /// Where a search without a start-day rule begins: the first wall time whose instants can lie
+    /// beyond the start (forward `start + minOffset`, backward `start + maxOffset`, its last
+    /// nanosecond), as `begin` returns it.
+    func edge(of start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
+        let edgeWall = forward ? start.seconds + Int64(zone.table.minOffset) : start.seconds + Int64(zone.table.maxOffset)
+        let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
+        return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
+    }
+
     /// The days a search visits: years 1…9999.
     static var firstDay: Int64 { SearchDays.first }
     static var lastDay: Int64 { SearchDays.last }
