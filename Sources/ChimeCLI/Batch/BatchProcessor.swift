@@ -310,7 +310,8 @@ struct BatchProcessor {
         let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
         explained = TriggerJSON.zoneFields(zone, requested: requested)
         if explain {
-            explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
+            explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
+                          ("description", .string(trigger.inWords(zone: zone.identifier)))]
             if let note = (try? database.lookup(requested))?.note { notes.insert(note, at: 0) }
         }
         do {

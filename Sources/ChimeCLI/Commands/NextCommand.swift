@@ -65,7 +65,7 @@ enum NextCommand {
         if args.json {
             var fields = TriggerJSON.zoneFields(zone.rules, requested: zone.lookup.requested)
             fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
-                       ("fires", .array(fires.map(JSON.fire)))]
+                       ("description", .string(trigger.inWords(zone: zone.rules.identifier))), ("fires", .array(fires.map(JSON.fire)))]
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
             output.line(JSON.object(fields).serialized)
         } else {
@@ -82,6 +82,7 @@ enum NextCommand {
             }
             output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
+            output.line("schedule: " + trigger.inWords(zone: zone.rules.identifier))
             if case .onCalendar(let t) = trigger { output.line("OnCalendar: " + t.normalized) }
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
