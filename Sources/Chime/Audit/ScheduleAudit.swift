@@ -27,6 +27,7 @@ public struct ScheduleAudit: Sendable {
         case .interval: throw .intervalTrigger
         case .calendar(let t):
             if t.direction == .backward { throw .backwardDirection }
+            if !t.repeats { throw .oneShot }
             gap = t.gapPolicy
         case .cron(let t):
             if t.direction == .backward { throw .backwardDirection }
