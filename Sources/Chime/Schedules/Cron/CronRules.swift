@@ -48,6 +48,11 @@ struct CronRules: CalendarSearchRules {
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
         startWall = start.seconds + Int64(zone.utcOffset(at: start))
+        if expression.flavor == .robfig {
+            // robfig's yearLimit: the start's year + 5 (spec.go `Next`).
+            let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall + 1, 86_400).quotient).year)
+            yearBounds = 1...min(9999, year + 5)
+        }
         if expression.flavor == .croniter {
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
             yearBounds = max(1, year - 50)...min(9999, year + 50)
