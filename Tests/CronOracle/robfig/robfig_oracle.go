@@ -72,6 +72,22 @@ func solve(r request) answer {
 	return answer{Fires: fires, Local: local}
 }
 
+func int64s(xs []int64) []interface{} {
+	out := []interface{}{}
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
+func strings(xs []string) []interface{} {
+	out := []interface{}{}
+	for _, x := range xs {
+		out = append(out, x)
+	}
+	return out
+}
+
 func main() {
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 1<<20)
@@ -86,9 +102,11 @@ func main() {
 		} else {
 			a = solve(r)
 		}
-		line, _ := json.Marshal(a)
-		if a.Error == nil && a.Fires == nil {
-			line = []byte(`{"fires":[]}`)
+		var line []byte
+		if a.Error != nil {
+			line, _ = json.Marshal(map[string]string{"error": *a.Error})
+		} else {
+			line, _ = json.Marshal(map[string][]interface{}{"fires": int64s(a.Fires), "local": strings(a.Local)})
 		}
 		out.Write(line)
 		out.WriteByte('\n')
