@@ -253,4 +253,31 @@ import Testing
         #expect(throws: CronError.self) { try CronParser.parse("@daily ", flavor: .robfig) }
         #expect(throws: CronError.self) { try CronParser.parse("@Daily", flavor: .robfig) }
     }
+
+    /// The `TZ=` prefix sets the zone as an OnCalendar zone does. Berlin 2026-03-29 (02:00 CET →
+    /// 03:00 CEST at 01:00:00Z): `0 30 2 * * *` after 03-28 12:00Z — robfig's hour loop steps from
+    /// 01:00 CET to 03:00 CEST (an elapsed hour) and never sees hour 2 that day (as spec_test.go's
+    /// "2am nightly job (skipped)"), so 03-30 02:30 CEST = 00:30:00Z. A conflicting request zone is
+    /// `zoneConflict`, a backward robfig trigger and a 5-field expression are `invalidCronExpression`.
+    @Test func batchAndCommandLine() throws {
+        let input = [
+            #"{"id":"a","after":"2026-03-28T12:00:00Z","count":1,"trigger":{"cron":{"expression":"CRON_TZ=Europe/Berlin 0 30 2 * * *","flavor":"robfig"}}}"#,
+            #"{"id":"b","zone":"UTC","trigger":{"cron":{"expression":"TZ=Europe/Berlin 0 30 2 * * *","flavor":"robfig"}}}"#,
+            #"{"id":"c","zone":"UTC","trigger":{"cron":{"expression":"0 30 2 * * *","flavor":"robfig","direction":"backward"}}}"#,
+            #"{"id":"d","zone":"UTC","trigger":{"cron":{"expression":"30 2 * * *","flavor":"robfig"}}}"#,
+        ].joined(separator: "\n") + "\n"
+        let result = Fixtures.run(try ChimeCLI.executable(), ["batch"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].contains(#""zone":"Europe/Berlin""#) && lines[0].contains(#""utc":"2026-03-30T00:30:00Z""#))
+        #expect(lines[1].contains(#""code":"zoneConflict""#))
+        #expect(lines[2].contains(#""code":"invalidCronExpression""#) && lines[2].contains("backward"))
+        #expect(lines[3].contains(#""code":"invalidCronExpression""#) && lines[3].contains("6 fields, got 5"))
+        let conflict = Fixtures.run(try ChimeCLI.executable(), ["next", "--cron", "TZ=Europe/Berlin 0 30 2 * * *", "--flavor", "robfig", "--tz", "UTC"],
+                                    environment: ChimeCLI.baseEnvironment)
+        #expect(conflict.status == 2 && conflict.error.contains("differs from the zone the cron expression"))
+        let next = Fixtures.run(try ChimeCLI.executable(), ["next", "--cron", "TZ=Europe/Berlin 0 30 2 * * *", "--flavor", "robfig",
+                                                              "--after", "2026-03-28T12:00:00Z", "--json"], environment: ChimeCLI.baseEnvironment)
+        #expect(next.status == 0 && next.output.contains(#""utc":"2026-03-30T00:30:00Z""#))
+    }
 }

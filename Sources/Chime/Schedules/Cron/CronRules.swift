@@ -21,6 +21,10 @@
 ///   first in its gap, so the next fire is 2026-03-09T06:30:10Z. Not a gap policy: the rule looks
 ///   at the other wanted times of the gap and at the start, so it lives here, in `resolve`.
 ///   croniter also gives up 50 years after the start (`max_years_between_matches`).
+/// - robfig: its own walk answers (`RobfigSchedule`: robfig's answer is not a nearest-instant
+///   rule); these rules serve robfig only with explicit `gap`/`overlap` policies, the missing one
+///   defaulting to what the walk does in the plain case (gap `skip`, overlap `both`), within robfig's
+///   horizon (the start's year + 5).
 struct CronRules: CalendarSearchRules {
     let expression: CronExpression
     let zone: ZoneRules
