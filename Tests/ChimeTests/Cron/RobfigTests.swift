@@ -280,4 +280,32 @@ import Testing
                                                               "--after", "2026-03-28T12:00:00Z", "--json"], environment: ChimeCLI.baseEnvironment)
         #expect(next.status == 0 && next.output.contains(#""utc":"2026-03-30T00:30:00Z""#))
     }
+
+    /// robfig's walk where no nearest-instant rule gives its answer (derived by stepping spec.go
+    /// `Next` by hand with Go's `time.Date` rule; the real robfig_oracle.go gives the same instants):
+    /// - Lord Howe 2025-10-05 (02:00 +10:30 → 02:30 +11 at 2025-10-04T15:30:00Z), `0 0 3 * * *` from
+    ///   02:40 +11 (15:40:00Z): hour 2 is not wanted, so the hour loop truncates with
+    ///   `time.Date(…, 2, 0, 0)`; 02:00 is in the gap and Date resolves it to 15:30:00Z (02:30 +11),
+    ///   one elapsed hour later is 03:30 +11, past the minute 0: 03:00 that day is missed, and the
+    ///   fire is 10-06 03:00 +11 = 2025-10-05T16:00:00Z.
+    /// - Beirut 2022-03-27 (00:00 +02 → 01:00 +03 at 03-26 22:00:00Z), `0 0 12 27 * *` from
+    ///   03-25 12:00 +02: the day loop's `AddDate` reaches 03-27 00:00, in the gap; Date resolves it
+    ///   to 01:00 +03, and the loop's rule "subtract an hour if it's 1" moves to 03-26 23:00 +02, the
+    ///   next `AddDate` to 03-27 23:00 and "+1 hour" to 03-28 00:00: the 27th is passed, the fire is
+    ///   04-27 12:00 +03 = 2022-04-27T09:00:00Z.
+    @Test func walkQuirks() throws {
+        #expect(try Self.next("0 0 3 * * *", after: Self.instant("2025-10-04T15:40:00Z"), zone: "Australia/Lord_Howe")
+                == Self.instant("2025-10-05T16:00:00Z"))
+        #expect(try Self.next("0 0 12 27 * *", after: Self.instant("2022-03-25T10:00:00Z"), zone: "Asia/Beirut")
+                == Self.instant("2022-04-27T09:00:00Z"))
+        // yearLimit (spec.go `Next`): from 2096-03-01 the next February 29 is 2104-02-29 (2100 is not
+        // a leap year), past 2096 + 5: no fire.
+        #expect(try Self.next("0 0 0 29 2 *", after: Self.instant("2096-03-01T00:00:00Z")) == nil)
+        #expect(try Self.next("0 0 0 29 2 *", after: Self.instant("2095-03-01T00:00:00Z")) == Self.instant("2096-02-29T00:00:00Z"))
+        // The same fields with explicit policies run the shared nearest-instant search instead:
+        // 03:00 +11 on 10-05 exists, so it fires that day (2025-10-04T16:00:00Z).
+        let trigger = try CronTrigger(expression: "0 0 3 * * *", flavor: .robfig, gapPolicy: .skip, overlapPolicy: .both)
+        #expect(try trigger.nextFire(after: Self.instant("2025-10-04T15:40:00Z"), in: Fixtures.tzifDatabase.rules(for: "Australia/Lord_Howe"))?.instant
+                == Self.instant("2025-10-04T16:00:00Z"))
+    }
 }

@@ -10,19 +10,19 @@
 ///   seen (skipped) and a repeated one is seen twice (both fire). New York 2026-03-08,
 ///   `0 30 2 * * *`: no fire that day (next 2026-03-09 02:30 EDT); 2026-11-01, `0 30 1 * * *`:
 ///   01:30 EDT and 01:30 EST.
-/// - The first step of each field truncates with `time.Date` (hours: spec.go 150–153) — a wall time
-///   in a gap resolves by Go's `Date` rule (time.go 1474–1487: the offset at the wall time read as
+/// - The first step of each field truncates with `time.Date` (hours: spec.go 138–143) — a wall time
+///   in a gap resolves by Go's `Date` rule (Go 1.19 time.go 1474–1487: the offset at the wall time read as
 ///   UTC, then the offset at that instant), sometimes to after the gap, and the next hour's fire is
 ///   passed: Lord Howe 2025-10-05 (02:00 +10:30 → 02:30 +11), `0 0 3 * * *` from 02:40 +11 truncates
 ///   to 02:00 → 02:30 +11, steps an hour to 03:30 and misses 03:00 that day.
 /// - A day loop that meets a midnight skipped by a gap moves to 01:00 or, where `Date` resolves the
 ///   midnight after the gap (zones east of UTC), back to 23:00 the day before and on to the day
-///   after (spec.go 124–133: "Add an hour if it's 23, subtract an hour if it's 1"), passing the gap
+///   after (spec.go 119–135: "Add an hour if it's 23, subtract an hour if it's 1"), passing the gap
 ///   day (Beirut, midnight transitions); the hour and minute loops notice a new day only at hour 0
-///   or minute 0 (spec.go 155, 167), which a gap can skip.
+///   or minute 0 (spec.go 145, 157), which a gap can skip.
 /// None of these is a property of one wall time (the same wall time fires or not depending on the
 /// start), so no `resolve` rule gives them; the walk is ported as it is. Also ported: the search
-/// gives up when the year passes the start's year + 5 (`yearLimit`, spec.go 89–95, checked at each
+/// gives up when the year passes the start's year + 5 (`yearLimit`, spec.go 87–93, checked at each
 /// wrap), and the one-second floor: the walk starts at the next whole second.
 ///
 /// `@every D` (constantdelay.go): the next fire is the start truncated to its second plus D —
