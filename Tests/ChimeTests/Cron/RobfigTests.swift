@@ -302,6 +302,14 @@ import Testing
         // a leap year), past 2096 + 5: no fire.
         #expect(try Self.next("0 0 0 29 2 *", after: Self.instant("2096-03-01T00:00:00Z")) == nil)
         #expect(try Self.next("0 0 0 29 2 *", after: Self.instant("2095-03-01T00:00:00Z")) == Self.instant("2096-02-29T00:00:00Z"))
+        // America/Argentina/Catamarca 1991-03-03T02:00:00Z: −02 → −04, the walls 22:00–23:59 of 03-02
+        // happen twice. `0 0 23 * * *` from 02:00:00Z (22:00 −04, second pass): robfig's hour loop
+        // truncates with time.Date(22:00), which resolves to the first pass (00:00Z), steps an hour to
+        // 23:00 −02 = 01:00:00Z and answers that — before the start (the real robfig_oracle.go answers
+        // 667962000 = 01:00:00Z). Chime answers the next instant after the start whose wall time is
+        // 23:00:00: the second pass, 23:00 −04 = 1991-03-03T03:00:00Z.
+        #expect(try Self.next("0 0 23 * * *", after: Self.instant("1991-03-03T02:00:00Z"), zone: "America/Argentina/Catamarca")
+                == Self.instant("1991-03-03T03:00:00Z"))
         // The same fields with explicit policies run the shared nearest-instant search instead:
         // 03:00 +11 on 10-05 exists, so it fires that day (2025-10-04T16:00:00Z).
         let trigger = try CronTrigger(expression: "0 0 3 * * *", flavor: .robfig, gapPolicy: .skip, overlapPolicy: .both)

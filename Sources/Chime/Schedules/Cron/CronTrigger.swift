@@ -67,7 +67,14 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
-        if robfigWalks { return RobfigSchedule(expression: expression, zone: zone).next(after: instant) }
+        if robfigWalks {
+            let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
+            // robfig's walk can answer an instant at or before the start where the clock goes back
+            // 2 hours or more (its hour truncation lands in the first pass, one step reaches the
+            // second): against `Next`'s contract ("greater than the given time", spec.go 55–56), and
+            // a chain of fires would not advance. Then the shared search answers (gap skip, overlap both).
+            guard let fire, fire.instant <= instant, expression.everyNanoseconds == nil else { return fire }
+        }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)
     }
