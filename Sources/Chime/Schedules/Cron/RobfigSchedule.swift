@@ -25,6 +25,10 @@
 /// gives up when the year passes the start's year + 5 (`yearLimit`, spec.go 87–93, checked at each
 /// wrap), and the one-second floor: the walk starts at the next whole second.
 ///
+/// The one departure is in `CronTrigger.nextFire`: an answer at or before the start (the hour
+/// truncation landing in the first pass of a repeated hour; against `Next`'s "greater than the given
+/// time") is replaced by the shared search's fire (docs/cron.md).
+///
 /// `@every D` (constantdelay.go): the next fire is the start truncated to its second plus D —
 /// elapsed time, independent of the zone and of DST.
 struct RobfigSchedule {
