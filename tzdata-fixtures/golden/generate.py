@@ -68,6 +68,7 @@ Check that the committed files are what the script produces (CI runs this):
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -462,8 +463,11 @@ def main():
     version = pinned_version()
     tree = compile_tree()
     counts, stale = {}, []
-    for (name, years, extra, _why) in ZONES:
-        lines = generate_zone(name, years, extra, tree, version)
+    try:
+        generated = [(name, generate_zone(name, years, extra, tree, version)) for (name, years, extra, _) in ZONES]
+    finally:
+        shutil.rmtree(tree)
+    for (name, lines) in generated:
         assert lines, f"{name}: no transition in {years}"
         path = os.path.join(HERE, name.replace("/", "-") + ".jsonl")
         text = "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
