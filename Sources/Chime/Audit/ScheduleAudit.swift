@@ -31,6 +31,7 @@ public struct ScheduleAudit: Sendable {
             gap = t.gapPolicy
         case .cron(let t):
             if t.direction == .backward { throw .backwardDirection }
+            if t.expression.everyNanoseconds != nil { throw .intervalTrigger }
             gap = t.gapPolicy
         case .weekly(let t): gap = t.gapPolicy
         case .onCalendar(let t): gap = t.gapPolicy

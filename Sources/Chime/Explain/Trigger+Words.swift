@@ -9,6 +9,8 @@ extension Trigger {
             let length = Self.durationWords(t.interval)
             text = t.repeats ? "every \(length) of elapsed time from \(t.anchor.utcString)"
                              : "once, \(length) after \(t.anchor.utcString)"
+        } else if case .cron(let t) = self, let every = t.expression.everyNanoseconds {
+            text = "every \(Self.durationWords(ExactDuration(nanoseconds: every))) of elapsed time"
         } else {
             text = outline.map(ScheduleWords.describe) ?? ""
         }
@@ -20,7 +22,7 @@ extension Trigger {
         return words
     }
 
-    /// The wall-clock shape of the schedule; nil for an interval trigger (elapsed time has none).
+    /// The wall-clock shape of the schedule; nil for elapsed time (an interval trigger, robfig's `@every`).
     public var outline: ScheduleOutline? {
         switch self {
         case .calendar(let t): return t.components.outline
@@ -31,7 +33,7 @@ extension Trigger {
             return ScheduleOutline(nanosecondsOfMinute: .single(t.second * 1_000_000_000), minutes: .single(t.minute),
                                    hours: .single(t.hour), days: days)
         case .onCalendar(let t): return t.spec.outline
-        case .cron(let t): return t.expression.outline
+        case .cron(let t): return t.expression.everyNanoseconds == nil ? t.expression.outline : nil
         }
     }
 

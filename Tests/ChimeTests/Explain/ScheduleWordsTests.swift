@@ -107,5 +107,7 @@ import Testing
         let once = try IntervalTrigger(interval: ExactDuration(nanoseconds: 90_000_000_000), repeats: false, anchor: anchor)
         #expect(Trigger.interval(once).inWords() == "once, 1 min 30 s after 2026-03-08T00:00:00Z")
         #expect(Trigger.interval(once).outline == nil)
+        // robfig's `@every 1h30m` is elapsed time too (constantdelay.go).
+        #expect(try Self.cron("@every 1h30m", .robfig).inWords() == "every 1 h 30 min of elapsed time")
     }
 }
