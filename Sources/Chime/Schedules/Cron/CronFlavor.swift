@@ -19,7 +19,7 @@ public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case apscheduler3
 
     /// Whether Chime reads this flavor (the others are refused with a reason).
-    public var isImplemented: Bool { self == .posix || self == .croniter }
+    public var isImplemented: Bool { self == .posix || self == .croniter || isAPScheduler }
 
     /// The field layouts this flavor accepts, by field count.
     var layouts: [Int: [CronField]] {

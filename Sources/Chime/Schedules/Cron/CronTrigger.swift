@@ -21,6 +21,9 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
+        if flavor.isAPScheduler, direction == .backward {
+            throw .refused(text: expression, reason: "APScheduler computes only the next fire time; it has no backward search")
+        }
         self.direction = direction
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
@@ -51,6 +54,10 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // APScheduler's own walk, unless explicit gap/overlap policies replace its DST behaviour.
+        if flavor.isAPScheduler, gapPolicy == nil, overlapPolicy == nil {
+            return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant)
+        }
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
