@@ -31,9 +31,8 @@
 ///     over 0…7 (Monday-based: `*/2` is Monday, Wednesday, Friday, Sunday);
 /// - day-of-month and day-of-week must both hold (no Vixie OR). The second is always 0.
 ///
-/// Not read as APScheduler does: Python's `\d` and `[a-z]` (with IGNORECASE) also match
-/// non-ASCII digits and a few letters (`٣`, `K`); Chime reads ASCII digits only, so such an
-/// element is an error here that APScheduler would accept.
+/// Digits are any Unicode decimal digit, as Python's `\d` and `int()` read them (`٣` is 3), and
+/// `[a-z]` with IGNORECASE also matches four non-ASCII letters (`İ`, `ı`, `ſ`, `K`), as in Python.
 ///
 /// Example: `0 9 * * 0` is 09:00 every Monday under `apscheduler3` and every Sunday under
 /// `apscheduler`.
@@ -310,11 +309,17 @@ enum APSchedulerParser {
             throw fail("not an expression APScheduler reads for \(field.name) (\(expected))")
         }
 
-        /// ASCII digits as a number; a number too long for any field reads as a large value that
-        /// the range checks refuse, as Python's unbounded `int` would be.
+        /// Decimal digits as a number — any Unicode decimal digit, as Python's `\d` and `int()` take
+        /// them (`٣` is 3); a number too long for any field reads as a large value that the range
+        /// checks refuse, as Python's unbounded `int` would be.
         static func number(_ s: Substring) -> Int? {
-            guard !s.isEmpty, s.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            return Int(s) ?? Int(Int32.max)
+            guard !s.isEmpty else { return nil }
+            var value = 0
+            for scalar in s.unicodeScalars {
+                guard scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue else { return nil }
+                value = value > 100_000_000 ? value : value * 10 + Int(digit)
+            }
+            return value
         }
     }
 }
