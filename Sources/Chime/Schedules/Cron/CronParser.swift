@@ -18,6 +18,7 @@ public enum CronParser {
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
         guard flavor.isImplemented else { throw .flavorNotImplemented(flavor) }
         if flavor == .robfig { return try RobfigParser.parse(text) }
+        if flavor.isAPScheduler { return try APSchedulerParser.parse(text, flavor: flavor) }
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }
         var body = trimmed

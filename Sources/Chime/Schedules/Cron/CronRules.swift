@@ -119,6 +119,10 @@ struct CronRules: CalendarSearchRules {
                 return croniterGap(wall: wall, day: day, transition: transition, before: before, after: after)
             }
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
+        case .apscheduler3, .apscheduler:
+            // Only with an explicit overlap policy, or backward (`previousFire`): APScheduler reads a
+            // skipped wall time with the offset before the gap (`APSchedulerWalk`), i.e. `shift`.
+            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .shift, overlap: overlap)
         default:
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: expression.clockDriven ? .skip : .nextValid, overlap: overlap)
         }

@@ -21,8 +21,10 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
-        if flavor == .robfig, direction == .backward {
-            throw .refused(text: expression, reason: "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer")
+        if flavor == .robfig || flavor.isAPScheduler, direction == .backward {
+            throw .refused(text: expression, reason: flavor == .robfig
+                ? "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer"
+                : "APScheduler computes only the next fire time; it has no backward search")
         }
         self.direction = direction
         self.gapPolicy = gapPolicy
@@ -65,6 +67,10 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // APScheduler's own walk, unless explicit gap/overlap policies replace its DST behaviour.
+        if flavor.isAPScheduler, gapPolicy == nil, overlapPolicy == nil {
+            return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant)
+        }
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
         if robfigWalks {
