@@ -43,7 +43,9 @@ enum AuditCommand {
             }
             results.append(perVersion)
         }
-        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name))
+        let texts: [String]? = versions.allSatisfy({ $0.trigger.dialectText != nil }) ? versions.map { $0.trigger.dialectText! } : nil
+        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name),
+                                 versionTexts: texts)
         if versions.count > 1 {
             AuditReport.comparison(results, header: header, json: args.json, output: &output)
         } else {
@@ -97,7 +99,10 @@ enum AuditCommand {
                         }
                         versions.append((name, .onCalendar(try OnCalendarTrigger(expression: spec, gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy))))
                     } else if let flavor = CronFlavor(rawValue: name) {
-                        versions.append((name, .cron(try CronTrigger(expression: t.expression.text, flavor: flavor, direction: t.direction,
+                        guard let text = t.expression.text(for: flavor) else {
+                            throw CLIError.input("\(flavor.rawValue) cannot say '\(t.expression.text)' (\(t.flavor.rawValue)) with the same meaning: seconds or a year it has no field for, L, W, #, @every, or day fields it combines differently", code: "invalidTrigger")
+                        }
+                        versions.append((name, .cron(try CronTrigger(expression: text, flavor: flavor, direction: t.direction,
                                                                       gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy, hashId: t.hashId))))
                     } else {
                         throw CLIError.usage("--compare for --cron takes cron flavors (\(CronFlavor.allCases.map(\.rawValue).joined(separator: ", "))) and systemd, got '\(name)'", command: spec.name)
@@ -114,6 +119,17 @@ enum AuditCommand {
             throw .input(CLIError.describe(error), code: "invalidTrigger")
         }
         return versions
+    }
+}
+
+extension Trigger {
+    /// A dialect schedule as written: the cron expression, the OnCalendar expression.
+    var dialectText: String? {
+        switch self {
+        case .cron(let t): t.expression.text
+        case .onCalendar(let t): t.expression
+        default: nil
+        }
     }
 }
 

@@ -8,6 +8,8 @@ struct AuditHeader {
     let to: Int
     /// The `--compare` names; one empty name without it.
     let versions: [String]
+    /// Each version's schedule as its dialect writes it (`0 30 2 * * *` for robfig), for dialects.
+    let versionTexts: [String]?
 
     /// `apple`/`consistent` for calendar components and weekly triggers, `cron:posix`…, `systemd`.
     var semantics: String {
@@ -24,6 +26,9 @@ struct AuditHeader {
         var fields: [(String, JSON)] = [("trigger", TriggerJSON.describe(trigger)), ("description", .string(words)),
                                         ("from", .int(from)), ("to", .int(to))]
         if versions.count > 1 { fields.append(("compare", .array(versions.map(JSON.string)))) } else { fields.append(("semantics", .string(semantics))) }
+        if let versionTexts, versions.count > 1 {
+            fields.append(("expressions", .object(zip(versions, versionTexts).map { ($0, JSON.string($1)) })))
+        }
         return fields
     }
 
@@ -99,6 +104,9 @@ enum AuditReport {
         }
         output.line(header.title)
         let width = (header.versions.map(\.count).max() ?? 0) + 2
+        if let texts = header.versionTexts, Set(texts).count > 1 {
+            for (name, text) in zip(header.versions, texts) { output.line("  " + name.padding(to: width) + text) }
+        }
         for (versions, found) in zip(audits, differences) where !found.isEmpty {
             output.line("\(zoneTitle(versions[0].zone)): \(plural(found.count, "difference"))")
             for difference in found {
