@@ -27,6 +27,7 @@ extension Trigger {
                                    hours: .single(t.hour), days: days)
         case .onCalendar(let t): return t.spec.outline
         case .cron(let t): return t.expression.outline
+        case .flutterAndroid(let t): return t.outline
         }
     }
 

@@ -102,7 +102,7 @@ enum AuditCommand {
                     } else {
                         throw CLIError.usage("--compare for --cron takes cron flavors (\(CronFlavor.allCases.map(\.rawValue).joined(separator: ", "))) and systemd, got '\(name)'", command: spec.name)
                     }
-                case .interval, .onCalendar:
+                case .interval, .onCalendar, .flutterAndroid:
                     throw CLIError.usage("--compare goes with --at, --components, --weekly (apple,consistent) or --cron (flavors, systemd)", command: spec.name)
                 }
             }

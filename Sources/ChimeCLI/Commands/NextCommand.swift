@@ -74,7 +74,7 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval, .onCalendar, .cron: consistent = false
+            case .interval, .onCalendar, .cron, .flutterAndroid: consistent = false
             }
             if case .cron(let t) = trigger {
                 notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"

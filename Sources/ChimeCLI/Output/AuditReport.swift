@@ -17,6 +17,7 @@ struct AuditHeader {
         case .cron(let t): "cron:" + t.flavor.rawValue
         case .onCalendar: "systemd"
         case .interval: "interval"
+        case .flutterAndroid: "android"
         }
     }
 
