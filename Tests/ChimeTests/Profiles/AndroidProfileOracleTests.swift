@@ -74,7 +74,8 @@ import Testing
                 // The month of the transition most of the time, so the yearly fire can meet it.
                 let local = CivilDateTime(localSeconds: anchor + Int64((try? database.rules(for: zone))?.utcOffset(at: Instant(seconds: anchor)) ?? 0))
                 month = random.next(in: 0...2) == 0 ? random.next(in: 1...12) : local.month
-                day = random.next(in: 0...2) == 0 ? random.next(in: 1...Int(CivilArithmetic.daysInMonth(year: 2024, month: Int64(month)))) : local.day
+                let length = Int(CivilArithmetic.daysInMonth(year: 2024, month: Int64(month)))
+                day = random.next(in: 0...2) == 0 || local.day > length ? random.next(in: 1...length) : local.day
             }
             let count = switch match { case .time: 45; case .dayOfWeekAndTime: 20; case .dayOfMonthAndTime: 14; case .dateAndTime: 4 }
             cases.append(AndroidOracle.Case(zone: zone, match: match, hour: hour, minute: minute, second: second,
