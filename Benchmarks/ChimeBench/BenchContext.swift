@@ -75,6 +75,22 @@ final class BenchContext {
         }
     }()
 
+    /// Issue 12's cron peers (croniter, APScheduler 3): `Benchmarks/peers/cron_peer.py` run once on
+    /// the daily starts, with this run's repetitions and per-repetition budget.
+    private(set) lazy var pythonCronPeers: PythonCronPeer.Outcome = {
+        let w = triggers, settings: Runner.Settings = options.quick ? .quick : .full
+        return PythonCronPeer.run(expression: DialectPeerScenarios.cronExpression,
+                                  starts: w.daily.starts.map { (w.zoneIDs[$0.zone], $0.seconds) },
+                                  repetitions: settings.repetitions, budgetNanoseconds: settings.repetitionNanoseconds,
+                                  temporaryPath: temporaryPath)
+    }()
+
+    /// Issue 12's OnCalendar peer, `nil` without systemd-analyze.
+    private(set) lazy var systemdCalendar = SystemdCalendarPeer.find(spec: DialectPeerScenarios.onCalendarSpec)
+
+    /// The daily starts systemd-analyze is checked and timed on (a process each: the first 256, 16 with `--quick`).
+    var systemdStarts: [Probe] { Array(triggers.daily.starts.prefix(options.quick ? 16 : 256)) }
+
     /// The release `chime` binary for the process scenarios (`--chime PATH`, default beside this
     /// executable), or `nil` when it is not built.
     private(set) lazy var chimeExecutable: String? = {

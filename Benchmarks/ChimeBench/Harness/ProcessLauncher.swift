@@ -10,6 +10,8 @@ import Darwin
 final class ProcessLauncher {
     let path: String
     private let argv: [UnsafeMutablePointer<CChar>?]
+    /// `KEY=value` strings for the program, or `nil` to pass this process's environment.
+    private let envp: [UnsafeMutablePointer<CChar>?]?
     #if canImport(Darwin)
     private var actions: posix_spawn_file_actions_t? = nil
     #else
@@ -17,9 +19,11 @@ final class ProcessLauncher {
     #endif
 
     /// `standardOutput`: a file to create or truncate for the program's stdout (default: discard it).
-    init(path: String, arguments: [String], standardOutput: String = "/dev/null") {
+    /// `environment`: the program's whole environment (`KEY=value`), or `nil` for this process's.
+    init(path: String, arguments: [String], standardOutput: String = "/dev/null", environment: [String]? = nil) {
         self.path = path
         argv = ([path] + arguments).map { strdup($0) } + [nil]
+        envp = environment.map { $0.map { strdup($0) } + [nil] }
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -28,13 +32,17 @@ final class ProcessLauncher {
     deinit {
         posix_spawn_file_actions_destroy(&actions)
         argv.forEach { free($0) }
+        envp?.forEach { free($0) }
     }
 
     /// The raw wait status (0 = exited with status 0), or -1 when the spawn itself failed.
     func run() -> Int32 {
         var pid = pid_t()
         let spawned = argv.withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, path, &actions, nil, argv.baseAddress!, Self.environment)
+            guard let envp else { return posix_spawn(&pid, path, &actions, nil, argv.baseAddress!, Self.environment) }
+            return envp.withUnsafeBufferPointer { envp in
+                posix_spawn(&pid, path, &actions, nil, argv.baseAddress!, UnsafeMutablePointer(mutating: envp.baseAddress!))
+            }
         }
         guard spawned == 0 else { return -1 }
         var status: Int32 = 0
@@ -57,6 +65,16 @@ final class ProcessLauncher {
         #else
         return environ
         #endif
+    }
+
+    /// The first executable `name` in `$PATH` (posix_spawn does not search it), or `nil`.
+    static func which(_ name: String) -> String? {
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if isExecutable(candidate) { return candidate }
+        }
+        return nil
     }
 
     /// Whether `path` names an executable file.

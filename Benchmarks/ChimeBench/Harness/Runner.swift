@@ -30,6 +30,15 @@ struct Runner {
         switch scenario.prepare() {
         case .ready(let ready): body = ready
         case .skip(let reason): return .skipped(name: scenario.name, reason: reason)
+        case let .measured(iterations, samples):
+            var m = Measurement(
+                name: scenario.name, role: scenario.role, summary: scenario.summary, unit: scenario.unit,
+                iterationsPerRepetition: iterations, operationsPerIteration: scenario.operationsPerIteration,
+                samples: samples, target: scenario.target, baseline: scenario.baseline, ratioToBaseline: nil,
+                rateNoun: scenario.rateNoun, allocations: nil)
+            m.metrics = scenario.finish?() ?? []
+            m.ratioGoal = scenario.ratioGoal
+            return .measured(m)
         }
         let iterations: Int
         if scenario.singleShot {

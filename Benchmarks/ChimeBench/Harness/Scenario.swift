@@ -20,6 +20,10 @@ struct Scenario {
         case ready(Body)
         /// The scenario cannot run here (e.g. a missing binary): listed with the reason, not timed.
         case skip(String)
+        /// Timed by the peer itself, in its own process (e.g. a Python loop around `time.perf_counter_ns`),
+        /// or by differencing whole-process runs: nanoseconds per operation, one per repetition, and
+        /// the operations each repetition ran. The runner reports them as they are.
+        case measured(iterationsPerRepetition: Int, samples: [Double])
     }
 
     let name: String

@@ -64,10 +64,12 @@ enum TriggerScenarios {
         scenarios += dialect(context, "next.cron.daily", "cron '30 8 * * *' (posix): CronTrigger.nextFire(after:in:), the daily starts") {
             try CronTrigger(expression: "30 8 * * *")
         }
+        scenarios += DialectPeerScenarios.cron(context)
         scenarios += dialect(context, "next.oncalendar.daily",
                              "OnCalendar '*-*-* 08:30:00': OnCalendarTrigger.nextFire(after:in:), the daily starts") {
             try OnCalendarTrigger(expression: "*-*-* 08:30:00")
         }
+        scenarios += DialectPeerScenarios.onCalendar(context)
         scenarios += [
             Scenario(name: "next.interval", role: .chime,
                      summary: "every 5400 s from 2026-01-01T00:00:00Z: IntervalTrigger.nextFire(after:in:), 20 zones",

@@ -27,9 +27,11 @@ public struct ScheduleAudit: Sendable {
         case .interval: throw .intervalTrigger
         case .calendar(let t):
             if t.direction == .backward { throw .backwardDirection }
+            if !t.repeats { throw .oneShot }
             gap = t.gapPolicy
         case .cron(let t):
             if t.direction == .backward { throw .backwardDirection }
+            if t.expression.everyNanoseconds != nil { throw .intervalTrigger }
             gap = t.gapPolicy
         case .weekly(let t): gap = t.gapPolicy
         case .onCalendar(let t): gap = t.gapPolicy

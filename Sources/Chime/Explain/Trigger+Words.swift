@@ -9,13 +9,20 @@ extension Trigger {
             let length = Self.durationWords(t.interval)
             text = t.repeats ? "every \(length) of elapsed time from \(t.anchor.utcString)"
                              : "once, \(length) after \(t.anchor.utcString)"
+        } else if case .cron(let t) = self, let every = t.expression.everyNanoseconds {
+            text = "every \(Self.durationWords(ExactDuration(nanoseconds: every))) of elapsed time"
         } else {
             text = outline.map(ScheduleWords.describe) ?? ""
         }
-        return zone.map { text + ", " + $0 } ?? text
+        var words = zone.map { text + ", " + $0 } ?? text
+        if case .calendar(let t) = self, t.semantics == .apple, t.components.leavesLevelOpenBetweenGivenOnes {
+            // Foundation's search fills such a field from the path it took (docs/apple-semantics.md, rule 2).
+            words += " (as written; Foundation's search may fire on fewer of these)"
+        }
+        return words
     }
 
-    /// The wall-clock shape of the schedule; nil for an interval trigger (elapsed time has none).
+    /// The wall-clock shape of the schedule; nil for elapsed time (an interval trigger, robfig's `@every`).
     public var outline: ScheduleOutline? {
         switch self {
         case .calendar(let t): return t.components.outline
@@ -26,7 +33,7 @@ extension Trigger {
             return ScheduleOutline(nanosecondsOfMinute: .single(t.second * 1_000_000_000), minutes: .single(t.minute),
                                    hours: .single(t.hour), days: days)
         case .onCalendar(let t): return t.spec.outline
-        case .cron(let t): return t.expression.outline
+        case .cron(let t): return t.expression.everyNanoseconds == nil ? t.expression.outline : nil
         case .flutterAndroid(let t): return t.outline
         }
     }
@@ -51,6 +58,17 @@ extension Weekday {
 }
 
 extension CalendarComponents {
+    /// Whether a level (year, month, day, hour, minute, second) is left out between two given ones:
+    /// `{month: 3, hour: 9}`, `{day: 1, minute: 30}`. Foundation then answers fewer wall times than
+    /// the plain reading names (March 1 only; 00:30 only), depending on where its search starts.
+    var leavesLevelOpenBetweenGivenOnes: Bool {
+        let levels = [year != nil || yearForWeekOfYear != nil, month != nil || weekOfYear != nil,
+                      day != nil || weekday != nil || weekdayOrdinal != nil || dayOfYear != nil || weekOfMonth != nil,
+                      hour != nil, minute != nil, second != nil || nanosecond != nil]
+        guard let first = levels.firstIndex(of: true), let last = levels.lastIndex(of: true) else { return false }
+        return levels[first...last].contains(false)
+    }
+
     /// Apple's reading: a component not given is "any" above the smallest one given and its
     /// minimum below it (`{day: 31}` is 00:00:00 on the 31st; `{minute: 15}` every hour at :15).
     var outline: ScheduleOutline {

@@ -31,11 +31,14 @@ enum NextCommand {
         guard (0...100_000).contains(count) else { throw .usage("--count must be 0–100000, got \(count)", command: spec.name) }
         let database = try ZoneOptions.database(args, command: spec.name)
         let zone: ZoneChoice
-        if let named = try TriggerOptions.onCalendarZone(args) {
+        var expressionZone = try TriggerOptions.onCalendarZone(args)
+        if expressionZone == nil { expressionZone = try TriggerOptions.cronZone(args) }
+        if let named = expressionZone {
             // The expression's zone is the zone; --tz may repeat it but not contradict it.
-            zone = try ZoneChoice.resolve(named, origin: "the OnCalendar expression", in: database)
+            let origin = args.values["oncalendar"] != nil ? "the OnCalendar expression" : "the cron expression (its TZ= prefix)"
+            zone = try ZoneChoice.resolve(named, origin: origin, in: database)
             if let tz = args.values["tz"], try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
-                throw .usage("--tz \(tz) differs from the zone the OnCalendar expression names (\(named)): give one", command: spec.name)
+                throw .usage("--tz \(tz) differs from the zone \(origin) names (\(named)): give one", command: spec.name)
             }
         } else {
             zone = try ZoneChoice.choose(args, database: database)
@@ -98,7 +101,7 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
-                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : ""))
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : ""))
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

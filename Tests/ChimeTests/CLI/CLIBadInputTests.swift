@@ -130,6 +130,7 @@ struct CLIBadInputTests {
         .init(arguments: ["audit", "--cron", "0 0 L * *", "--flavor", "croniter", "--compare", "croniter,systemd"], mentions: ["systemd cannot say"]),
         .init(arguments: ["audit", "--at", "02:30", "--gap", "reject"], mentions: ["--gap reject"]),
         .init(arguments: ["audit", "--at", "02:30", "--direction", "backward"], mentions: ["forward"]),
+        .init(arguments: ["audit", "--at", "02:30", "--once"], mentions: ["--once"]),
         .init(arguments: ["audit", "--at", "02:30", "--zones", ny, "--tz", ny], mentions: ["--zones or --tz"]),
         .init(arguments: ["zone", "America/New_Yrok", "--json"], mentions: ["'America/New_Yrok'", "America/New_York"]),
         .init(arguments: ["resolve", "Europe/Lodnon", "2026-03-29T01:30:00"], mentions: ["'Europe/Lodnon'", "Europe/London"]),

@@ -148,7 +148,7 @@ import Testing
             ("0 0 0-5 * *", .croniter, "field 3 (day-of-month) at column 5, '0-5': 0 is outside 1–31"),
             ("0 0 * * 1,2#3", .croniter, "field 5 (day-of-week) at column 1, '1,2#3': croniter does not mix plain weekdays with #n / L<d> terms"),
             ("* * * * * * * *", .croniter, "a croniter cron expression has 5 or 6 or 7 fields, got 8"),
-            ("0 0 * * *", .quartz, "the quartz cron flavor is not implemented yet (implemented: posix, croniter)"),
+            ("0 0 * * *", .quartz, "the quartz cron flavor is not implemented yet (implemented: posix, croniter, robfig, apscheduler, apscheduler3)"),
         ]
         for (text, flavor, message) in cases {
             do {

@@ -44,7 +44,7 @@ import Testing
     @Test(arguments: [
         // A component not given is any value above the smallest given and its minimum below it.
         (CalendarComponents(day: 31), "at 00:00 on day 31 of the month"),
-        (CalendarComponents(minute: 15, weekday: 2), "at minute 15 of every hour on Monday"),
+        (CalendarComponents(minute: 15, weekday: 2), "at minute 15 of every hour on Monday (as written; Foundation's search may fire on fewer of these)"),
         (CalendarComponents(second: 30), "at second 30 of every minute"),
         (CalendarComponents(hour: 9, weekday: 6, weekdayOrdinal: -1), "at 09:00 on the last Friday of the month"),
         (CalendarComponents(day: -2, hour: 8), "at 08:00 on the second-to-last day of the month"),
@@ -90,6 +90,15 @@ import Testing
         #expect(try Self.onCalendar(expression).inWords() == words)
     }
 
+    /// Foundation answers `{month: 3, hour: 9}` with March 1 only (from 2026-03-01T10:00:00Z: 2027-03-01
+    /// 09:00, docs/apple-semantics.md rule 2), so the apple semantics' words say they are the plain reading.
+    @Test func appleWordsWarnWhereFoundationFillsOpenFields() throws {
+        let open = CalendarComponents(month: 3, hour: 9)
+        #expect(try Self.calendar(open).inWords() == "at 09:00 every day in March (as written; Foundation's search may fire on fewer of these)")
+        #expect(Trigger.calendar(try CalendarTrigger(components: open, semantics: .consistent)).inWords() == "at 09:00 every day in March")
+        #expect(try !Self.calendar(CalendarComponents(month: 3, day: 1, hour: 9)).inWords().contains("as written"))
+    }
+
     @Test func intervalsReadAsElapsedTime() throws {
         let anchor = Instant(seconds: 1_772_928_000)                 // 2026-03-08T00:00:00Z
         let every = try IntervalTrigger(interval: ExactDuration(nanoseconds: 5_400_000_000_000), repeats: true, anchor: anchor)
@@ -98,5 +107,7 @@ import Testing
         let once = try IntervalTrigger(interval: ExactDuration(nanoseconds: 90_000_000_000), repeats: false, anchor: anchor)
         #expect(Trigger.interval(once).inWords() == "once, 1 min 30 s after 2026-03-08T00:00:00Z")
         #expect(Trigger.interval(once).outline == nil)
+        // robfig's `@every 1h30m` is elapsed time too (constantdelay.go).
+        #expect(try Self.cron("@every 1h30m", .robfig).inWords() == "every 1 h 30 min of elapsed time")
     }
 }

@@ -6,8 +6,10 @@
 /// | --- | --- | --- |
 /// | `posix` | minute hour day-of-month month day-of-week; names, ranges, steps, lists, `@daily`…; Sunday 0 or 7; day-of-month OR day-of-week when neither field starts with `*` | Vixie cron / cronie `cron.c` (`find_jobs`, the `medium`/`negative` clock-jump cases): a job whose minute or hour field starts with `*` runs by the clock (a skipped wall time is skipped, a repeated one runs twice); a fixed-time job skipped by a gap runs right after the jump (`nextValid`), and is not re-run in a repeated hour (`first`) |
 /// | `croniter` | 5, 6 (+ second) or 7 (+ second, year 1970–2099) fields in that order; `L`, `W`, `#`, `L<d>`, `?`, `H` (with a hash id) | croniter 7.0 `croniter._calc`/`_add_tzinfo`: a repeated wall time fires at both instants; a skipped one fires at the first existing minute after it (its second kept) — once per gap, and not at all when the hour field is every hour |
-/// | `apscheduler3` | APScheduler 3.x `CronTrigger.from_crontab`: 5 fields, day-of-week 0 = Monday, `last`, no day-of-month/day-of-week OR | not implemented (see docs/cron.md) |
-/// | `robfig`, `quartz`, `apscheduler` | — | not implemented yet: refused with a reason |
+/// | `apscheduler3` | APScheduler 3.11 `CronTrigger.from_crontab` (`APSchedulerParser`): 5 fields; `*`, `*/S`, `N`, `N-M`, `N-M/S`, `N/S`; month and weekday names (text after a name ignored); day-of-week 0 = Monday … 6 = Sunday, no backward ranges; `last` in day-of-month; day-of-month AND day-of-week | APScheduler's own walk (`APSchedulerWalk`; `get_next_fire_time`, `_increment_field_value`, `_set_field_value`): fields raised on the wall clock, carries added in UTC — a skipped 02:30 fires at 03:30 (the offset before the gap), a repeated hour's times fire again when a carry lands in its second pass; not a nearest-instant rule |
+/// | `apscheduler` | APScheduler 4.0.0a6 `CronTrigger.from_crontab`: as `apscheduler3`, but numeric weekdays are cron's (0 and 7 Sunday, 1 Monday; a numeric step is dropped) and backward weekday ranges wrap (`DayOfWeekField.append_expression`) | the same walk (`CronTrigger.next`) |
+/// | `robfig` | robfig/cron v3 `NewParser(Second\|Minute\|Hour\|Dom\|Month\|Dow\|Descriptor)`: 6 fields, second first; `?` and `*` anywhere, names, `@yearly`…`@hourly`, `@every DURATION` (elapsed time); a `TZ=Zone`/`CRON_TZ=Zone` prefix names the zone; day-of-month OR day-of-week unless either has a `*`/`?` star | robfig v3.0.1 `spec.go` `SpecSchedule.Next`, ported as it walks (`RobfigSchedule`): hours, minutes, seconds step by elapsed time — a wall time skipped by a gap is skipped, a repeated one fires twice — with `time.Date`'s resolution of the wall times it builds and its midnight-gap day rule; gives up after the start's year + 5 |
+/// | `quartz` | — | not implemented yet: refused with a reason |
 public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case posix
     case croniter
@@ -19,7 +21,7 @@ public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case apscheduler3
 
     /// Whether Chime reads this flavor (the others are refused with a reason).
-    public var isImplemented: Bool { self == .posix || self == .croniter }
+    public var isImplemented: Bool { self == .posix || self == .croniter || self == .robfig || isAPScheduler }
 
     /// The field layouts this flavor accepts, by field count.
     var layouts: [Int: [CronField]] {

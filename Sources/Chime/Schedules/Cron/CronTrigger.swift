@@ -21,11 +21,27 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
+        if flavor == .robfig || flavor.isAPScheduler, direction == .backward {
+            throw .refused(text: expression, reason: flavor == .robfig
+                ? "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer"
+                : "APScheduler computes only the next fire time; it has no backward search")
+        }
         self.direction = direction
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
-        fastPath = direction == .forward ? Self.dailyFastPath(self.expression) : nil
+        // robfig walks its own way even away from transitions' days (RobfigSchedule): no shortcut.
+        fastPath = direction == .forward && flavor != .robfig ? Self.dailyFastPath(self.expression) : nil
+    }
+
+    /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
+    /// zone to evaluate in; callers pass its rules.
+    public var zoneIdentifier: String? { expression.zoneIdentifier }
+
+    /// robfig's own walk answers (`RobfigSchedule`): always for `@every`, and for fields unless
+    /// explicit `gap`/`overlap` policies ask for the shared search.
+    private var robfigWalks: Bool {
+        flavor == .robfig && (expression.everyNanoseconds != nil || (gapPolicy == nil && overlapPolicy == nil))
     }
 
     /// `.daily` when the fields name one second, minute and hour, every day of every month of every
@@ -51,8 +67,20 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // APScheduler's own walk, unless explicit gap/overlap policies replace its DST behaviour.
+        if flavor.isAPScheduler, gapPolicy == nil, overlapPolicy == nil {
+            return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant)
+        }
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
+        if robfigWalks {
+            let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
+            // robfig's walk can answer an instant at or before the start where the clock goes back
+            // 2 hours or more (its hour truncation lands in the first pass, one step reaches the
+            // second): against `Next`'s contract ("greater than the given time", spec.go 55–56), and
+            // a chain of fires would not advance. Then the shared search answers (gap skip, overlap both).
+            guard let fire, fire.instant <= instant, expression.everyNanoseconds == nil else { return fire }
+        }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)
     }
