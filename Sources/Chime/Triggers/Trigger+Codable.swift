@@ -16,7 +16,7 @@
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, flutterAndroid }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -37,7 +37,7 @@ extension Trigger: Codable {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron"])
+                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron", "flutterAndroid"])
         }
         switch kind {
         case .calendar:
@@ -85,6 +85,8 @@ extension Trigger: Codable {
         case .cron:
             // A malformed expression throws `CronError` (batch: `invalidCronExpression`).
             return .cron(try container.decode(CronTrigger.self, forKey: .cron))
+        case .flutterAndroid:
+            return .flutterAndroid(try container.decode(FlutterAndroidTrigger.self, forKey: .flutterAndroid))
         }
     }
 
@@ -124,6 +126,8 @@ extension Trigger: Codable {
             try container.encode(t, forKey: .onCalendar)
         case .cron(let t):
             try container.encode(t, forKey: .cron)
+        case .flutterAndroid(let t):
+            try container.encode(t, forKey: .flutterAndroid)
         }
     }
 

@@ -16,6 +16,9 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case wallTimeSkipped(local: String, zone: String)
     /// A value that is not one of the allowed names (policies, directions).
     case unknownName(field: String, value: String, allowed: [String])
+    /// A platform profile cannot take this trigger (e.g. flutter's Android code with minute-only
+    /// components).
+    case invalidProfile(String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(local) does not exist in \(zone) (a DST gap) and the gap policy is 'reject'"
         case let .unknownName(field, value, allowed):
             return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
+        case .invalidProfile(let reason):
+            return "invalid for the profile: \(reason)"
         }
     }
 }

@@ -107,6 +107,16 @@ struct BatchProcessor {
                     (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules)
                 }
             }
+            if case .flutterAndroid = trigger {
+                // Carries the fired wall time from fire to fire (`Trigger.rescheduled(after:)`).
+                var current = trigger
+                return write(request, zoneFields: fields, repeats: true, after: after, count: count, line, into: &out) {
+                    (instant) throws(TriggerError) in
+                    guard let fire = try current.nextFire(after: instant, in: rules) else { return nil }
+                    current = current.rescheduled(after: fire)
+                    return fire
+                }
+            }
             return write(request, zoneFields: fields, repeats: trigger.repeats, after: after, count: count, line, into: &out) {
                 (instant) throws(TriggerError) in try trigger.nextFire(after: instant, in: rules)
             }

@@ -72,6 +72,24 @@ struct PendingFile {
         requests = parsed.compactMap { $0 }
     }
 
+    /// Every request as `profile`'s platform runs it (`PlatformProfile.trigger(for:)`); one it
+    /// cannot run becomes an `invalidTrigger` error on its line.
+    mutating func apply(_ profile: PlatformProfile) {
+        var kept: [(line: Int, request: PendingRequest)] = []
+        for (line, request) in requests {
+            do {
+                let trigger = try profile.trigger(for: request.trigger)
+                kept.append((line, try PendingRequest(identifier: request.identifier, trigger: trigger, zone: request.zone,
+                                                      zoneIdentifier: request.zoneIdentifier, payload: request.payload, createdAt: request.createdAt)))
+            } catch {
+                errors.append(LineError(line: line, id: .string(request.identifier), code: "invalidTrigger",
+                                        message: "--profile \(profile.rawValue): \(CLIError.describe(error))"))
+            }
+        }
+        requests = kept
+        errors.sort { $0.line < $1.line }
+    }
+
     /// The file's own errors, then `later` ones (a request the limit refused, …), each on the line
     /// of the request it names.
     func errors(adding later: [PendingError]) -> [LineError] {
