@@ -45,6 +45,8 @@ public struct CronExpression: Sendable, Hashable {
     /// The jobs that "run by the clock" for the flavor's DST rule: posix — the minute or hour field
     /// starts with `*` (Vixie's MIN_STAR|HR_STAR); croniter — the hour field allows every hour.
     var clockDriven = false
+    /// The quartz flavor's own reading (`QuartzParser`), which `QuartzWalk` evaluates.
+    var quartz: QuartzSchedule?
 
     init(flavor: CronFlavor, text: String, normalized: String) {
         self.flavor = flavor
@@ -67,6 +69,7 @@ public struct CronExpression: Sendable, Hashable {
     }
 
     func matchesDay(year: Int, month: Int, day: Int, dayNumber: Int64) -> Bool {
+        if let quartz { return quartz.matchesDay(year: year, month: month, day: day, dayNumber: dayNumber) }
         let length = Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month)))
         let weekday = CivilArithmetic.weekday(ofDay: dayNumber) - 1
         switch dayRule {

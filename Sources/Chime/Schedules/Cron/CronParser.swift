@@ -15,6 +15,7 @@
 public enum CronParser {
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
         guard flavor.isImplemented else { throw .flavorNotImplemented(flavor) }
+        if flavor == .quartz { return try QuartzParser.parse(text) }
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }
         var body = trimmed

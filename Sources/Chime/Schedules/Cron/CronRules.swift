@@ -110,6 +110,10 @@ struct CronRules: CalendarSearchRules {
                 return croniterGap(wall: wall, day: day, transition: transition, before: before, after: after)
             }
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
+        case .quartz:
+            // Backward only (forward quartz searches are `QuartzWalk`): a gap's wall times skipped,
+            // a repeated one at its later instant, as Quartz's forward walk does on its usual path.
+            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
         default:
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: expression.clockDriven ? .skip : .nextValid, overlap: overlap)
         }
@@ -118,6 +122,7 @@ struct CronRules: CalendarSearchRules {
     private var defaultOverlap: OverlapPolicy {
         switch expression.flavor {
         case .posix: expression.clockDriven ? .both : .first
+        case .quartz: .last
         default: .both
         }
     }

@@ -25,7 +25,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
-        fastPath = direction == .forward ? Self.dailyFastPath(self.expression) : nil
+        fastPath = direction == .forward && flavor != .quartz ? Self.dailyFastPath(self.expression) : nil
     }
 
     /// `.daily` when the fields name one second, minute and hour, every day of every month of every
@@ -53,6 +53,10 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
+        // Quartz's own DST behaviour is its wall-clock walk (`QuartzWalk`), not a per-wall-time rule.
+        if direction == .forward, gapPolicy == nil, overlapPolicy == nil, let quartz = expression.quartz {
+            return QuartzWalk(schedule: quartz, zone: zone).fire(after: instant)
+        }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)
     }
