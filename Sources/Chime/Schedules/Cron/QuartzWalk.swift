@@ -226,43 +226,21 @@ struct QuartzWalk {
 }
 
 /// The zone as `java.util.TimeZone` (`sun.util.calendar.ZoneInfo`) resolves a wall time, which is
-/// what Quartz's calendar sees. Up to Java's last table transition (its tz data compiler keeps
-/// transitions through 2037, `ZoneInfoFile`): a wall time takes the offset of the last transition
-/// whose new wall time it has reached (`ZoneInfo.getOffsetsByWall`) — in a gap the offset before
-/// it, in an overlap the one after it (the later instant). Past that, Java asks the zone's annual
-/// rule (`SimpleTimeZone`) for the offset at the wall time read in standard time: in a gap that is
-/// the offset after it (02:30 in New York's 2040 gap reads as 01:30 EST), in an overlap the later
-/// instant again. The tz data is the zone's own (TZif), assumed to agree with Java's (checked by
-/// the differential test's zone check).
+/// what Quartz's calendar sees (`GregorianCalendar.computeTime`: "we assume standard time" for
+/// both ambiguities). In Java's transition table (through 2037) a wall time takes the offset of the
+/// last transition whose new wall time it has reached (`ZoneInfo.getOffsetsByWall`); past it, the
+/// zone's annual rule (`SimpleTimeZone`) reads the wall time in standard time and takes DST only
+/// when the DST reading is in DST too (`ZoneInfo.getOffsets`' "standard-to-daylight transition"
+/// check). Both come to the same: in a gap the offset before it (02:30 in New York's spring gap
+/// reads as 02:30 EST = 03:30 EDT), in an overlap the later instant (01:30 EST). The tz data is the
+/// zone's own (TZif), assumed to agree with Java's (the differential test's `javaZonesAgree`).
 struct QuartzZone {
     let rules: ZoneRules
-    /// The last wall time Java's transition table answers (nil: the table answers every time).
-    let tableEndWall: Int64?
-    /// The annual rule's standard offset (the smaller of its two).
-    let rawOffset: Int32
 
-    init(_ rules: ZoneRules) {
-        self.rules = rules
-        // Java keeps transitions up to 2037-12-31T23:59:59Z and an annual rule when DST goes on.
-        let end2037: Int64 = 2_145_916_799
-        let later = rules.transitions(from: Instant(seconds: end2037 + 1), to: Instant(seconds: end2037 + 3 * 366 * 86_400))
-            .filter { $0.before.utcOffset != $0.after.utcOffset }
-        let last = rules.transitions(from: Instant(seconds: end2037 - 2 * 366 * 86_400), to: Instant(seconds: end2037 + 1))
-            .filter { $0.before.utcOffset != $0.after.utcOffset }.last
-        if later.count >= 2, let last {
-            tableEndWall = last.instant.seconds + Int64(last.after.utcOffset)
-            rawOffset = min(later[0].before.utcOffset, later[0].after.utcOffset)
-        } else {
-            tableEndWall = nil
-            rawOffset = 0
-        }
-    }
+    init(_ rules: ZoneRules) { self.rules = rules }
 
     /// The instant `GregorianCalendar` gives wall time `local` (local seconds).
     func instant(local: Int64) -> Int64 {
-        if let tableEndWall, local > tableEndWall {
-            return local - Int64(rules.utcOffset(atSeconds: local - Int64(rawOffset)))
-        }
         switch rules.resolve(localSeconds: local) {
         case let .unique(seconds, _): return seconds
         case let .overlap(_, _, later, _): return later
