@@ -11,7 +11,8 @@ import java.util.TimeZone;
  *
  * Reads JSON lines {"expression": "...", "zone": "America/New_York", "after": epoch seconds, "count": N}
  * and writes one JSON line per case: {"fires": [epoch seconds, ...]} (fewer than N when Quartz
- * returns null: no further fire) or {"error": "ParseException: message (offset N)"}.
+ * returns null: no further fire) or {"error": "ParseException: message (offset N)"}, or
+ * {"hang": "...", "firesBefore": k} when getTimeAfter does not return within HANG_SECONDS.
  * Each fire is new CronExpression(expression) with setTimeZone(TimeZone.getTimeZone(zone)), then
  * getTimeAfter chained from the previous fire, as Quartz's CronTrigger chains them.
  *
@@ -58,9 +59,11 @@ public final class QuartzOracle {
         for (long k = 0; k < count; k++) {
             Date next;
             try {
-                next = cron.getTimeAfter(previous);
+                next = timed(cron, previous);
             } catch (RuntimeException e) {
                 return "{\"error\": " + quote("runtime " + e.getClass().getSimpleName() + ": " + e.getMessage()) + ", \"firesBefore\": " + k + "}";
+            } catch (Hang h) {
+                return "{\"hang\": " + quote("getTimeAfter(" + Math.floorDiv(previous.getTime(), 1000L) + ") did not return within " + HANG_SECONDS + " s") + ", \"firesBefore\": " + k + "}";
             }
             if (next == null) break;
             if (k > 0) fires.append(", ");
@@ -68,6 +71,33 @@ public final class QuartzOracle {
             previous = next;
         }
         return fires.append("]}").toString();
+    }
+
+    static final int HANG_SECONDS = 10;
+
+    static final class Hang extends Exception {}
+
+    /**
+     * getTimeAfter on a worker thread: Quartz's walk never returns for some expressions (it cycles),
+     * so a call still running after HANG_SECONDS is stopped (Thread.stop, still there in Java 17)
+     * and reported as a hang rather than blocking every later case.
+     */
+    @SuppressWarnings("deprecation")
+    static Date timed(org.quartz.CronExpression cron, Date previous) throws Hang {
+        final Date[] result = new Date[1];
+        final RuntimeException[] failure = new RuntimeException[1];
+        Thread worker = new Thread(() -> {
+            try { result[0] = cron.getTimeAfter(previous); } catch (RuntimeException e) { failure[0] = e; }
+        });
+        worker.setDaemon(true);
+        worker.start();
+        try { worker.join(HANG_SECONDS * 1000L); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        if (worker.isAlive()) {
+            worker.stop();
+            throw new Hang();
+        }
+        if (failure[0] != null) throw failure[0];
+        return result[0];
     }
 
     /** Java's offset changes between two instants, found by a coarse scan refined to the second. */

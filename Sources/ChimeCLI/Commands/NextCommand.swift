@@ -92,7 +92,8 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
-                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : ""))
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : "")
+                            + (t.flavor == .quartz ? " (Quartz looks no further than the year \(CronFlavor.quartzLastYear))" : ""))
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

@@ -109,6 +109,14 @@ import Testing
             let slice = Array(cases[start..<min(start + 25_000, cases.count)])
             let answers = try Self.oracle(lines: slice.map { String(decoding: try! encoder.encode($0), as: UTF8.self) })
             for (c, line) in zip(slice, answers) {
+                struct Hang: Decodable { let hang: String? }
+                if let hang = try JSONDecoder().decode(Hang.self, from: Data(line.utf8)).hang {
+                    // Quartz's getTimeAfter never returned (the oracle stops it): not an answer to compare.
+                    let encoded = String(decoding: try encoder.encode(c), as: UTF8.self)
+                    if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
+                    differences.append("{\"case\": \(encoded), \"quartz\": {\"hang\": \"\(hang)\", \"line\": \(line)}, \"chime\": \(CronDifferentialTests.describe(Self.chime(c)))}")
+                    continue
+                }
                 let peer = try JSONDecoder().decode(Answer.self, from: Data(line.utf8))
                 let mine = Self.chime(c)
                 let same = (mine.error != nil && peer.error != nil) || (mine.error == nil && peer.error == nil && mine.fires == peer.fires)

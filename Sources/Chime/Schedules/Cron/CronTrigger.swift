@@ -54,8 +54,15 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
         // Quartz's own DST behaviour is its wall-clock walk (`QuartzWalk`), not a per-wall-time rule.
+        // Where Quartz's walk never returns (it cycles), the search below answers by the documented
+        // day rules instead (gap skip, overlap last), rather than hang or answer nothing.
         if direction == .forward, gapPolicy == nil, overlapPolicy == nil, let quartz = expression.quartz {
-            return QuartzWalk(schedule: quartz, zone: zone).fire(after: instant)
+            let walk = QuartzWalk(schedule: quartz, zone: zone)
+            switch walk.outcome(after: instant.seconds) {
+            case .fire(let seconds): return walk.fire(at: seconds)
+            case .none: return nil
+            case .cycles: break
+            }
         }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)

@@ -41,8 +41,26 @@ struct QuartzWalk {
         self.zone = QuartzZone(zone)
     }
 
-    /// The first fire strictly after `after` (UTC seconds), or nil when Quartz finds none.
+    /// What `getTimeAfter` does from a start.
+    enum Outcome: Equatable {
+        /// Returns this instant (UTC seconds).
+        case fire(Int64)
+        /// Returns null: no further fire.
+        case none
+        /// Never returns: the walk comes back to a calendar time it has already been at, and from
+        /// there repeats itself forever. Seen when a `W`/`LW` day's wanted hour is in a gap (Cairo's
+        /// midnight spring-forward on its last weekday of April): the day rule sends the walk back
+        /// to that day, compared with the search's start rather than the walk's position.
+        case cycles
+    }
+
+    /// The first fire strictly after `after` (UTC seconds), or nil when Quartz finds none (or never returns).
     func next(after: Int64) -> Int64? {
+        if case let .fire(t) = outcome(after: after) { return t }
+        return nil
+    }
+
+    func outcome(after: Int64) -> Outcome {
         let s = schedule
         let base = after + 1                         // Quartz starts one second after, milliseconds 0
         var cal = LenientCalendar(zone: zone, time: base)
@@ -64,11 +82,13 @@ struct QuartzWalk {
             if weekday == 1 { return day == lastDay(month, year) ? day - 2 : day + 1 }
             return day
         }
-        var guardSteps = 0
+        // Each pass starts from the resolved calendar alone (its time), so a time seen twice at the
+        // top of a pass is a cycle.
+        var seen = Set<Int64>()
         while true {
-            guardSteps += 1
-            if guardSteps > 5_000_000 { return nil }
-            if cal.read().year > 2999 { return nil }
+            let top = cal.read()
+            guard seen.insert(top.time).inserted else { return .cycles }
+            if top.year > 2999 { return .none }
             var sec = cal.fields.second, min = cal.fields.minute
             // Second.
             if let next = QuartzSchedule.next(s.seconds, from: sec) {
@@ -199,7 +219,7 @@ struct QuartzWalk {
             mon = cal.read().month0 + 1
             var year = cal.fields.year
             t = -1
-            if year > Self.maxYear { return nil }
+            if year > Self.maxYear { return .none }
             if let next = QuartzSchedule.next(s.months, from: mon) {
                 t = mon; mon = next
             } else {
@@ -213,14 +233,14 @@ struct QuartzWalk {
             cal.month0 = mon - 1
             // Year.
             year = cal.read().year
-            guard let nextYear = s.nextYear(from: year) else { return nil }
+            guard let nextYear = s.nextYear(from: year) else { return .none }
             if nextYear != year {
                 midnight(day: 1, month0: 0)
                 cal.year = nextYear
                 continue
             }
             cal.year = nextYear
-            return cal.read().time
+            return .fire(cal.read().time)
         }
     }
 }
@@ -321,9 +341,18 @@ extension QuartzWalk {
     /// for a repeated wall time (the walk always reads it as the later instant).
     func fire(after instant: Instant) -> Fire? {
         guard let seconds = next(after: instant.seconds) else { return nil }
+        return fire(at: seconds)
+    }
+
+    func fire(at seconds: Int64) -> Fire {
         let fire = Instant(seconds: seconds)
         let adjustment: FireAdjustment
         if case .overlap = zone.rules.resolve(localSeconds: zone.wall(of: seconds)) { adjustment = .overlapLast } else { adjustment = .exact }
         return Fire(instant: fire, compact: zone.rules.compactType(at: fire), adjustment: adjustment)
     }
+}
+
+extension CronFlavor {
+    /// The last year the quartz flavor looks at (Quartz's `MAX_YEAR`: this year + 100).
+    public static var quartzLastYear: Int { QuartzWalk.maxYear }
 }
