@@ -17,6 +17,7 @@ enum ChimeMain {
         (TransitionsCommand.spec, TransitionsCommand.run),
         (ResolveCommand.spec, ResolveCommand.run),
         (NextCommand.spec, NextCommand.run),
+        (AuditCommand.spec, AuditCommand.run),
         (BatchCommand.spec, BatchCommand.run),
         (PendingCommand.spec, PendingCommand.run),
         (SimulateCommand.spec, SimulateCommand.run),

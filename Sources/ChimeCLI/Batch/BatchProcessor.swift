@@ -77,7 +77,7 @@ struct BatchProcessor {
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
         // An expression naming its zone decides the zone: the general path checks it against the request's.
-        if case .onCalendar(let t) = decoded.trigger, t.zoneIdentifier != nil { return false }
+        if decoded.trigger.namedZone != nil { return false }
         // An interval without an anchor starts at `after`; a local anchor needs the general path.
         // The usual trigger is passed on as it is (borrowed, not copied).
         switch decoded.anchor {
@@ -310,7 +310,8 @@ struct BatchProcessor {
         let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
         explained = TriggerJSON.zoneFields(zone, requested: requested)
         if explain {
-            explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger))]
+            explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
+                          ("description", .string(trigger.inWords(zone: zone.identifier)))]
             if let note = (try? database.lookup(requested))?.note { notes.insert(note, at: 0) }
         }
         do {

@@ -4,7 +4,8 @@ import Chime
 /// `{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {…}}`.
 struct BatchRequest: Decodable {
     let id: BatchRequestID
-    /// Optional when the trigger names its zone (an `onCalendar` expression ending in one).
+    /// Optional when the trigger names its zone (an `onCalendar` expression ending in one, a robfig
+    /// cron expression with a `TZ=` prefix).
     let zone: String?
     let after: String?
     let count: Int?
@@ -20,7 +21,7 @@ struct BatchRequest: Decodable {
         after = try c.decodeIfPresent(String.self, forKey: .after)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         (trigger, anchor) = try BatchAnchor.decodeTrigger(from: try c.superDecoder(forKey: .trigger))
-        if case .onCalendar(let t) = trigger, t.zoneIdentifier != nil {
+        if trigger.namedZone != nil {
             zone = try c.decodeIfPresent(String.self, forKey: .zone)
         } else {
             zone = try c.decode(String.self, forKey: .zone)
@@ -31,7 +32,7 @@ struct BatchRequest: Decodable {
     /// given must agree (the same zone once resolved); else an error with code `zoneConflict`.
     func zoneRules(in database: ZoneDatabase) throws(BatchError) -> (rules: ZoneRules, requested: String) {
         do {
-            guard case .onCalendar(let t) = trigger, let named = t.zoneIdentifier else {
+            guard let named = trigger.namedZone else {
                 return (try database.rules(for: zone!), zone!)
             }
             let rules = try database.rules(for: named)
@@ -103,5 +104,17 @@ struct BatchRequestID: Decodable {
         if let text = try? c.decode(String.self, forKey: key) { id = .string(text) }
         else if let number = try? c.decode(Int64.self, forKey: key) { id = .int(number) }
         else { id = nil }
+    }
+}
+
+extension Trigger {
+    /// The zone the trigger's expression names: an OnCalendar expression's trailing zone, a robfig
+    /// cron expression's `TZ=`/`CRON_TZ=` prefix. It decides the zone a request answers in.
+    var namedZone: String? {
+        switch self {
+        case .onCalendar(let t): t.zoneIdentifier
+        case .cron(let t): t.zoneIdentifier
+        default: nil
+        }
     }
 }

@@ -30,11 +30,14 @@ enum NextCommand {
         guard (0...100_000).contains(count) else { throw .usage("--count must be 0–100000, got \(count)", command: spec.name) }
         let database = try ZoneOptions.database(args, command: spec.name)
         let zone: ZoneChoice
-        if let named = try TriggerOptions.onCalendarZone(args) {
+        var expressionZone = try TriggerOptions.onCalendarZone(args)
+        if expressionZone == nil { expressionZone = try TriggerOptions.cronZone(args) }
+        if let named = expressionZone {
             // The expression's zone is the zone; --tz may repeat it but not contradict it.
-            zone = try ZoneChoice.resolve(named, origin: "the OnCalendar expression", in: database)
+            let origin = args.values["oncalendar"] != nil ? "the OnCalendar expression" : "the cron expression (its TZ= prefix)"
+            zone = try ZoneChoice.resolve(named, origin: origin, in: database)
             if let tz = args.values["tz"], try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
-                throw .usage("--tz \(tz) differs from the zone the OnCalendar expression names (\(named)): give one", command: spec.name)
+                throw .usage("--tz \(tz) differs from the zone \(origin) names (\(named)): give one", command: spec.name)
             }
         } else {
             zone = try ZoneChoice.choose(args, database: database)
@@ -65,7 +68,7 @@ enum NextCommand {
         if args.json {
             var fields = TriggerJSON.zoneFields(zone.rules, requested: zone.lookup.requested)
             fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
-                       ("fires", .array(fires.map(JSON.fire)))]
+                       ("description", .string(trigger.inWords(zone: zone.rules.identifier))), ("fires", .array(fires.map(JSON.fire)))]
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
             output.line(JSON.object(fields).serialized)
         } else {
@@ -82,6 +85,7 @@ enum NextCommand {
             }
             output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
+            output.line("schedule: " + trigger.inWords(zone: zone.rules.identifier))
             if case .onCalendar(let t) = trigger { output.line("OnCalendar: " + t.normalized) }
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
@@ -92,7 +96,7 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
-                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : "")
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : "")
                             + (t.flavor == .quartz ? " (Quartz looks no further than the year \(CronFlavor.quartzLastYear))" : ""))
         }
         if fires.isEmpty && count > 0 {

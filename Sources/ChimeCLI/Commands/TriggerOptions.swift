@@ -7,7 +7,7 @@ enum TriggerOptions {
         .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday; day=-1 is the last day of the month)."),
         .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
         .init(name: "cron", valueName: "EXPR", help: "A cron expression, read as --flavor reads it, e.g. '30 2 * * *' (DST as that tool does it unless --gap/--overlap; docs/cron.md)."),
-        .init(name: "flavor", valueName: "FLAVOR", help: "Whose cron --cron is: posix (Vixie/cronie, default) | croniter (6th field seconds, 7th year, L, W, #, H) | quartz (Quartz 2.3: seconds first, '?' in one day field, L, W, #, optional year); robfig, apscheduler, apscheduler3 are refused (not implemented yet)."),
+        .init(name: "flavor", valueName: "FLAVOR", help: "Whose cron --cron is: posix (Vixie/cronie, default) | croniter (6th field seconds, 7th year, L, W, #, H) | robfig (robfig/cron v3: 6 fields, seconds first; @every; a TZ=Zone prefix sets the zone) | quartz (Quartz 2.3: seconds first, '?' in one day field, L, W, #, optional year); apscheduler, apscheduler3 are refused (not implemented yet)."),
         .init(name: "hash-id", valueName: "ID", help: "croniter: the id hashed H fields are drawn from (croniter's hash_id)."),
         .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 90min, 1h30m, 5400 (seconds), 2d, 1w; units s, m/min, h, d, w (repeating unless --once)."),
         .init(name: "oncalendar", valueName: "SPEC", help: "A systemd OnCalendar= expression (systemd.time(7)), e.g. 'Mon..Fri *-*-* 07:00 Europe/Berlin' or daily; systemd 252's DST rules unless --gap/--overlap; a trailing zone sets the zone (a different --tz is an error)."),
@@ -116,6 +116,14 @@ enum TriggerOptions {
     static func onCalendarZone(_ args: ParsedArguments) throws(CLIError) -> String? {
         guard let text = args.values["oncalendar"] else { return nil }
         do { return try OnCalendarTrigger(expression: text).zoneIdentifier } catch { throw .input(error.description, code: "invalidTrigger") }
+    }
+
+    /// The zone a `--cron` expression's `TZ=Zone ` / `CRON_TZ=Zone ` prefix names (robfig), if any.
+    static func cronZone(_ args: ParsedArguments) throws(CLIError) -> String? {
+        guard let text = args.values["cron"], args.values["flavor"] == CronFlavor.robfig.rawValue else { return nil }
+        do { return try CronTrigger(expression: text, flavor: .robfig).zoneIdentifier } catch {
+            throw .input(error.description, code: "invalidCronExpression")
+        }
     }
 
     static func parseComponents(_ text: String, command: String) throws(CLIError) -> CalendarComponents {

@@ -43,6 +43,7 @@ enum TriggerJSON {
             if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
             if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
             if let hashId = t.hashId { fields.append(("hashId", .string(hashId))) }
+            if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
             fields.append(("fields", .string(t.expression.normalized)))
             return .object([("cron", .object(fields))])
         }

@@ -120,6 +120,18 @@ struct CLIBadInputTests {
     static let invocations: [BadInvocation] = [
         // Unknown zones: the id is named, and the closest ids suggested.
         .init(arguments: ["zone", "America/New_Yrok"], mentions: ["'America/New_Yrok'", "America/New_York"]),
+        // chime audit
+        .init(arguments: ["audit", "--every", "1h", "--zones", ny], mentions: ["interval", "elapsed time"]),
+        .init(arguments: ["audit", "--at", "02:30", "--zones", "Mars/Base"], mentions: ["'Mars/Base'"]),
+        .init(arguments: ["audit", "--at", "02:30", "--from", "2030", "--to", "2020"], mentions: ["--from 2030", "--to 2020"]),
+        .init(arguments: ["audit", "--at", "02:30", "--from", "0"], mentions: ["audit years", "0"]),
+        .init(arguments: ["audit", "--at", "02:30", "--compare", "apple"], mentions: ["two or more"]),
+        .init(arguments: ["audit", "--at", "02:30", "--compare", "apple,posix"], mentions: ["'posix'", "apple and consistent"]),
+        .init(arguments: ["audit", "--cron", "0 0 L * *", "--flavor", "croniter", "--compare", "croniter,systemd"], mentions: ["systemd cannot say"]),
+        .init(arguments: ["audit", "--at", "02:30", "--gap", "reject"], mentions: ["--gap reject"]),
+        .init(arguments: ["audit", "--at", "02:30", "--direction", "backward"], mentions: ["forward"]),
+        .init(arguments: ["audit", "--at", "02:30", "--once"], mentions: ["--once"]),
+        .init(arguments: ["audit", "--at", "02:30", "--zones", ny, "--tz", ny], mentions: ["--zones or --tz"]),
         .init(arguments: ["zone", "America/New_Yrok", "--json"], mentions: ["'America/New_Yrok'", "America/New_York"]),
         .init(arguments: ["resolve", "Europe/Lodnon", "2026-03-29T01:30:00"], mentions: ["'Europe/Lodnon'", "Europe/London"]),
         .init(arguments: ["transitions", "Mars/Olympus_Mons", "--from", "2026"], mentions: ["unknown time zone", "'Mars/Olympus_Mons'"]),

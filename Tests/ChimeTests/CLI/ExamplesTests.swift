@@ -67,9 +67,10 @@ import Testing
         }
     }
 
-    /// The `$ chime …` blocks of docs/oncalendar.md print what it shows.
-    @Test func onCalendarDocExamples() throws {
-        let examples = try Self.readmeExamples("docs/oncalendar.md")
+    /// The `$ chime …` blocks of the guides print what they show.
+    @Test(arguments: ["docs/oncalendar.md", "docs/semantics.md"])
+    func docExamplesPrintWhatTheyShow(file: String) throws {
+        let examples = try Self.readmeExamples(file)
         #expect(!examples.isEmpty)
         for (command, expected) in examples {
             let run = try ChimeCLI.run(Self.absolute(command))

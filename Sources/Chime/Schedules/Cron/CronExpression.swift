@@ -45,6 +45,10 @@ public struct CronExpression: Sendable, Hashable {
     /// The jobs that "run by the clock" for the flavor's DST rule: posix — the minute or hour field
     /// starts with `*` (Vixie's MIN_STAR|HR_STAR); croniter — the hour field allows every hour.
     var clockDriven = false
+    /// robfig: the zone a `TZ=`/`CRON_TZ=` prefix names (nil: none, or `TZ=Local`).
+    var zoneIdentifier: String?
+    /// robfig `@every`: the delay (whole seconds, in nanoseconds) — elapsed time, not a calendar.
+    var everyNanoseconds: Int64?
     /// The quartz flavor's own reading (`QuartzParser`), which `QuartzWalk` evaluates.
     var quartz: QuartzSchedule?
 

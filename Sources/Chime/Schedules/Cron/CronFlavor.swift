@@ -7,8 +7,9 @@
 /// | `posix` | minute hour day-of-month month day-of-week; names, ranges, steps, lists, `@daily`…; Sunday 0 or 7; day-of-month OR day-of-week when neither field starts with `*` | Vixie cron / cronie `cron.c` (`find_jobs`, the `medium`/`negative` clock-jump cases): a job whose minute or hour field starts with `*` runs by the clock (a skipped wall time is skipped, a repeated one runs twice); a fixed-time job skipped by a gap runs right after the jump (`nextValid`), and is not re-run in a repeated hour (`first`) |
 /// | `croniter` | 5, 6 (+ second) or 7 (+ second, year 1970–2099) fields in that order; `L`, `W`, `#`, `L<d>`, `?`, `H` (with a hash id) | croniter 7.0 `croniter._calc`/`_add_tzinfo`: a repeated wall time fires at both instants; a skipped one fires at the first existing minute after it (its second kept) — once per gap, and not at all when the hour field is every hour |
 /// | `apscheduler3` | APScheduler 3.x `CronTrigger.from_crontab`: 5 fields, day-of-week 0 = Monday, `last`, no day-of-month/day-of-week OR | not implemented (see docs/cron.md) |
+/// | `robfig` | robfig/cron v3 `NewParser(Second\|Minute\|Hour\|Dom\|Month\|Dow\|Descriptor)`: 6 fields, second first; `?` and `*` anywhere, names, `@yearly`…`@hourly`, `@every DURATION` (elapsed time); a `TZ=Zone`/`CRON_TZ=Zone` prefix names the zone; day-of-month OR day-of-week unless either has a `*`/`?` star | robfig v3.0.1 `spec.go` `SpecSchedule.Next`, ported as it walks (`RobfigSchedule`): hours, minutes, seconds step by elapsed time — a wall time skipped by a gap is skipped, a repeated one fires twice — with `time.Date`'s resolution of the wall times it builds and its midnight-gap day rule; gives up after the start's year + 5 |
 /// | `quartz` | Quartz Scheduler 2.3 `CronExpression`: second minute hour day-of-month month day-of-week [year]; day-of-week 1 = Sunday; `?` in exactly one day field; `L`, `L-n`, `W`, `LW`, `nL`, `n#k` | Quartz 2.3.2 `getTimeAfter` walks a lenient `GregorianCalendar` field by field (`QuartzWalk`): a repeated wall time fires once, at its later instant; a wall time in a gap reads as the same wall time in the offset before it and the walk goes on from there, so the gap's times are skipped (and, in a gap shorter than an hour, sometimes the first times after it, depending on the walk's path); where Quartz's walk never returns (it cycles), the documented day rules answer |
-/// | `robfig`, `apscheduler` | — | not implemented yet: refused with a reason |
+/// | `apscheduler` | — | not implemented yet: refused with a reason |
 public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case posix
     case croniter
@@ -20,7 +21,7 @@ public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case apscheduler3
 
     /// Whether Chime reads this flavor (the others are refused with a reason).
-    public var isImplemented: Bool { self == .posix || self == .croniter || self == .quartz }
+    public var isImplemented: Bool { self == .posix || self == .croniter || self == .robfig || self == .quartz }
 
     /// The field layouts this flavor accepts, by field count.
     var layouts: [Int: [CronField]] {

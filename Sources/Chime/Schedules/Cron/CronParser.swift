@@ -12,9 +12,12 @@
 ///   day-of-month, `NW`/`WN` (nearest weekday, alone), `?` in the day fields, `D#n` and `L<D>`
 ///   (n-th / last weekday), hashed `H`, `H(a-b)`, `H/S`, `H(a-b)/S` (needs a hash id), 6th field
 ///   seconds and 7th field year (1970–2099). `R` (random) is refused: no answer could be repeated.
+/// - robfig (robfig/cron v3.0.1 `parser.go`): `RobfigParser` — six fields, seconds first, a
+///   `TZ=`/`CRON_TZ=` zone prefix, descriptors and `@every`.
 public enum CronParser {
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
         guard flavor.isImplemented else { throw .flavorNotImplemented(flavor) }
+        if flavor == .robfig { return try RobfigParser.parse(text) }
         if flavor == .quartz { return try QuartzParser.parse(text) }
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }

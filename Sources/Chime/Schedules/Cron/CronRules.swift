@@ -21,6 +21,10 @@
 ///   first in its gap, so the next fire is 2026-03-09T06:30:10Z. Not a gap policy: the rule looks
 ///   at the other wanted times of the gap and at the start, so it lives here, in `resolve`.
 ///   croniter also gives up 50 years after the start (`max_years_between_matches`).
+/// - robfig: its own walk answers (`RobfigSchedule`: robfig's answer is not a nearest-instant
+///   rule); these rules serve robfig only with explicit `gap`/`overlap` policies, the missing one
+///   defaulting to what the walk does in the plain case (gap `skip`, overlap `both`), within robfig's
+///   horizon (the start's year + 5).
 struct CronRules: CalendarSearchRules {
     let expression: CronExpression
     let zone: ZoneRules
@@ -48,6 +52,11 @@ struct CronRules: CalendarSearchRules {
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
         startWall = start.seconds + Int64(zone.utcOffset(at: start))
+        if expression.flavor == .robfig {
+            // robfig's yearLimit: the start's year + 5 (spec.go `Next`).
+            let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall + 1, 86_400).quotient).year)
+            yearBounds = 1...min(9999, year + 5)
+        }
         if expression.flavor == .croniter {
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
             yearBounds = max(1, year - 50)...min(9999, year + 50)

@@ -21,11 +21,26 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
+        if flavor == .robfig, direction == .backward {
+            throw .refused(text: expression, reason: "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer")
+        }
         self.direction = direction
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
-        fastPath = direction == .forward && flavor != .quartz ? Self.dailyFastPath(self.expression) : nil
+        // robfig walks its own way even away from transitions' days (RobfigSchedule): no shortcut.
+        // quartz walks its own way too (QuartzWalk), and gives up at its MAX_YEAR.
+        fastPath = direction == .forward && flavor != .robfig && flavor != .quartz ? Self.dailyFastPath(self.expression) : nil
+    }
+
+    /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
+    /// zone to evaluate in; callers pass its rules.
+    public var zoneIdentifier: String? { expression.zoneIdentifier }
+
+    /// robfig's own walk answers (`RobfigSchedule`): always for `@every`, and for fields unless
+    /// explicit `gap`/`overlap` policies ask for the shared search.
+    private var robfigWalks: Bool {
+        flavor == .robfig && (expression.everyNanoseconds != nil || (gapPolicy == nil && overlapPolicy == nil))
     }
 
     /// `.daily` when the fields name one second, minute and hour, every day of every month of every
@@ -63,6 +78,14 @@ public struct CronTrigger: Sendable, Hashable, Codable {
             case .none: return nil
             case .cycles: break
             }
+        }
+        if robfigWalks {
+            let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
+            // robfig's walk can answer an instant at or before the start where the clock goes back
+            // 2 hours or more (its hour truncation lands in the first pass, one step reaches the
+            // second): against `Next`'s contract ("greater than the given time", spec.go 55–56), and
+            // a chain of fires would not advance. Then the shared search answers (gap skip, overlap both).
+            guard let fire, fire.instant <= instant, expression.everyNanoseconds == nil else { return fire }
         }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)

@@ -1,0 +1,31 @@
+/// Why a schedule cannot be audited.
+public enum AuditError: Error, Sendable, CustomStringConvertible {
+    /// Interval triggers fire by elapsed time: DST never moves them.
+    case intervalTrigger
+    /// The audit walks forward in time.
+    case backwardDirection
+    /// A trigger that fires once has no recurring occurrences to audit.
+    case oneShot
+    /// `gap: reject` makes every gap an error rather than a fire.
+    case rejectingGaps
+    case yearsOutOfRange(from: Int, to: Int)
+    /// The trigger failed while being evaluated.
+    case trigger(TriggerError)
+
+    public var description: String {
+        switch self {
+        case .intervalTrigger:
+            "an interval trigger fires by elapsed time: DST never moves it, so there is nothing to audit (chime next --report-drift shows its wall-clock drift)"
+        case .backwardDirection:
+            "the audit walks forward in time: give the trigger without --direction backward"
+        case .oneShot:
+            "a trigger that fires once (--once) has no recurring occurrences to audit: leave out --once"
+        case .rejectingGaps:
+            "--gap reject turns every gap into an error: audit with the flavor's own rule or another gap policy to see where gaps fall"
+        case let .yearsOutOfRange(from, to):
+            "audit years must satisfy 1 ≤ from ≤ to ≤ 9998, got \(from)–\(to)"
+        case .trigger(let error):
+            error.description
+        }
+    }
+}

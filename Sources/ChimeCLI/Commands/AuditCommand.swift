@@ -1,0 +1,127 @@
+import Chime
+
+/// `chime audit`: every occurrence of a schedule that does not fire as written (DST gaps and
+/// overlaps, missing days), over many zones and years; `--compare` sets versions side by side.
+enum AuditCommand {
+    static let spec = CommandSpec(
+        name: "audit", summary: "List every occurrence of a schedule that a DST gap or overlap, or a missing day, keeps from firing as written, across zones and years; --compare shows where versions (semantics, cron flavors, systemd) differ.",
+        positionals: [],
+        options: [.init(name: "zones", valueName: "all|Z1,Z2,…", help: "Zones to audit (default all canonical zones; --tz names one)."),
+                  .init(name: "tz", valueName: "ZONE", help: "One zone to audit (instead of --zones).", completes: .zone),
+                  .init(name: "from", valueName: "YEAR", help: "First year, inclusive (default: this year)."),
+                  .init(name: "to", valueName: "YEAR", help: "Last year, inclusive (default: --from + 9)."),
+                  .init(name: "compare", valueName: "A,B,…", help: "Versions to compare: apple,consistent (calendar components, weekly); cron flavors and systemd (--cron)."),
+                  .init(name: "summary", valueName: nil, help: "One line per zone with counts instead of every event.")]
+            + TriggerOptions.options + [CommandSpec.sourceOption, CommandSpec.jsonOption],
+        examples: ["chime audit --at 02:30 --zones America/New_York,Europe/London --from 2026 --to 2027",
+                   "chime audit --at 02:15 --from 2026 --to 2035 --summary",
+                   "chime audit --components day=31,hour=9 --zones UTC --from 2026",
+                   "chime audit --cron '30 2 * * *' --zones America/New_York --from 2026 --compare posix,croniter,systemd",
+                   "chime audit --at 02:30 --zones Australia/Lord_Howe --from 2026 --compare apple,consistent --json"],
+        usageLines: ["chime audit (--at HH:MM | --components K=V,… | --weekly DAYS@HH:MM | --oncalendar SPEC | --cron EXPR)",
+                     "            [--zones all|Z1,Z2,… | --tz ZONE] [--from YEAR] [--to YEAR] [--compare A,B,…] [--summary]",
+                     "            [trigger options as for chime next] [--source tzif|icu|newest] [--json]"])
+
+    static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
+        let thisYear = CivilDateTime(localSeconds: TimeInput.now().seconds).year
+        let from = try args.integer("from", command: spec.name) ?? thisYear
+        let to = try args.integer("to", command: spec.name) ?? from + 9
+        guard from <= to else { throw .usage("--from \(from) is after --to \(to)", command: spec.name) }
+        let database = try ZoneOptions.database(args, command: spec.name)
+        let trigger = try TriggerOptions.trigger(args, anchor: TimeInput.now(), command: spec.name)
+        let zones = try self.zones(args, trigger: trigger, database: database)
+        let versions = try self.versions(args.values["compare"], of: trigger)
+        let audits: [ScheduleAudit]
+        do { audits = try versions.map { version throws(AuditError) in try ScheduleAudit(trigger: version.trigger, years: from...to) } } catch {
+            throw .input(error.description, code: "invalidTrigger")
+        }
+        var results: [[ZoneAudit]] = []                    // per zone, one audit per version
+        for zone in zones {
+            var perVersion: [ZoneAudit] = []
+            for audit in audits {
+                do { perVersion.append(try audit.events(in: zone)) } catch { throw .input(error.description, code: "invalidTrigger") }
+            }
+            results.append(perVersion)
+        }
+        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name))
+        if versions.count > 1 {
+            AuditReport.comparison(results, header: header, json: args.json, output: &output)
+        } else {
+            AuditReport.events(results.map { $0[0] }, header: header, json: args.json, summary: args.flags.contains("summary"), output: &output)
+        }
+        return 0
+    }
+
+    /// `--zones`, `--tz`, the OnCalendar expression's zone, or every canonical zone.
+    private static func zones(_ args: ParsedArguments, trigger: Trigger, database: ZoneDatabase) throws(CLIError) -> [ZoneRules] {
+        if args.values["zones"] != nil && args.values["tz"] != nil { throw .usage("give --zones or --tz, not both", command: spec.name) }
+        if case .onCalendar(let t) = trigger, let named = t.zoneIdentifier {
+            if args.values["zones"] != nil || args.values["tz"] != nil {
+                throw .usage("the OnCalendar expression names its zone (\(named)): leave out --zones/--tz, or the zone from the expression", command: spec.name)
+            }
+            return [try ZoneOptions.rules(named, in: database)]
+        }
+        if let tz = args.values["tz"] { return [try ZoneOptions.rules(tz, in: database)] }
+        let list = args.values["zones"] ?? "all"
+        let ids = list.lowercased() == "all" ? database.canonicalIdentifiers() : list.split(separator: ",").map { String($0) }
+        guard !ids.isEmpty else { throw .usage("--zones needs 'all' or zone ids separated by commas", command: spec.name) }
+        var zones: [ZoneRules] = []
+        for id in ids { zones.append(try ZoneOptions.rules(id.trimmingSpaces, in: database)) }
+        return zones
+    }
+
+    /// The trigger as each `--compare` version reads it (just the trigger without `--compare`).
+    private static func versions(_ list: String?, of trigger: Trigger) throws(CLIError) -> [(name: String, trigger: Trigger)] {
+        guard let list else { return [("", trigger)] }
+        let names = list.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
+        guard names.count >= 2, Set(names).count == names.count else {
+            throw .usage("--compare needs two or more different versions, e.g. apple,consistent or posix,croniter,systemd", command: spec.name)
+        }
+        var versions: [(String, Trigger)] = []
+        do {
+            for name in names {
+                switch trigger {
+                case .calendar(let t):
+                    guard let semantics = Semantics(rawValue: name) else { throw CLIError.usage("--compare for calendar components takes apple and consistent, got '\(name)'", command: spec.name) }
+                    versions.append((name, .calendar(try CalendarTrigger(components: t.components, matchingPolicy: t.matchingPolicy,
+                        repeatedTimePolicy: t.repeatedTimePolicy, direction: t.direction, repeats: t.repeats, weekRules: t.weekRules,
+                        gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy, semantics: semantics))))
+                case .weekly(let t):
+                    guard let semantics = Semantics(rawValue: name) else { throw CLIError.usage("--compare for --weekly takes apple and consistent, got '\(name)'", command: spec.name) }
+                    versions.append((name, .weekly(try WeeklyTrigger(weekdays: Set(t.weekdays), hour: t.hour, minute: t.minute, second: t.second,
+                        gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy, semantics: semantics))))
+                case .cron(let t):
+                    if name == "systemd" {
+                        guard let spec = t.expression.onCalendarExpression else {
+                            throw CLIError.input("systemd cannot say '\(t.expression.text)' as an OnCalendar expression (L, W, #, or day-of-month OR day-of-week)", code: "invalidTrigger")
+                        }
+                        versions.append((name, .onCalendar(try OnCalendarTrigger(expression: spec, gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy))))
+                    } else if let flavor = CronFlavor(rawValue: name) {
+                        versions.append((name, .cron(try CronTrigger(expression: t.expression.text, flavor: flavor, direction: t.direction,
+                                                                      gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy, hashId: t.hashId))))
+                    } else {
+                        throw CLIError.usage("--compare for --cron takes cron flavors (\(CronFlavor.allCases.map(\.rawValue).joined(separator: ", "))) and systemd, got '\(name)'", command: spec.name)
+                    }
+                case .interval, .onCalendar:
+                    throw CLIError.usage("--compare goes with --at, --components, --weekly (apple,consistent) or --cron (flavors, systemd)", command: spec.name)
+                }
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as CronError {
+            throw .input(error.description, code: "invalidCronExpression")
+        } catch {
+            throw .input(CLIError.describe(error), code: "invalidTrigger")
+        }
+        return versions
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}
