@@ -53,7 +53,7 @@ import Testing
             let source = try CronTrigger(expression: text)
             let start = Instant(seconds: Int64(rng.next(in: 0...2_000_000_000)))
             let expected = try Trigger.cron(source).fires(after: start, in: utc, count: 8).map(\.instant)
-            for flavor in [CronFlavor.croniter, .robfig, .apscheduler3, .apscheduler] {
+            for flavor in [CronFlavor.croniter, .robfig, .quartz, .apscheduler3, .apscheduler] {
                 guard let translated = source.expression.text(for: flavor) else { continue }
                 let fires = try Trigger.cron(try CronTrigger(expression: translated, flavor: flavor)).fires(after: start, in: utc, count: 8)
                 #expect(fires.map(\.instant) == expected, "\(text) as \(flavor.rawValue): \(translated)")
