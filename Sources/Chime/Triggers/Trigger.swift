@@ -63,11 +63,21 @@ public enum Trigger: Sendable, Hashable {
 
 /// Walks a trigger's fires lazily: each step searches from the previous fire, with the trigger as
 /// the previous fire left it (`Trigger.rescheduled(after:)`).
-public struct FireIterator: Sendable {
+///
+/// Two ways to walk:
+/// - `nextFire()` throws: the one that reports a gap policy of `reject` meeting a skipped wall time.
+/// - As an `IteratorProtocol`/`Sequence` (`for fire in iterator`, `while let fire = iterator.next()`):
+///   the walk ends at the last fire or at the first error, and the error is kept in `error` (a
+///   `for` loop works on a copy, so keep the iterator and use `while let` when the trigger may
+///   reject). `Trigger.fires(after:in:)` is the sequence that cannot end at an error: it refuses
+///   a trigger that may reject up front. The async walk (`Trigger.fireTimes`) throws.
+public struct FireIterator: Sendable, IteratorProtocol, Sequence {
     public private(set) var trigger: Trigger
     public let zone: ZoneRules
     private var cursor: Instant
     private var done = false
+    /// Why `next()` ended the walk early, or nil (it has not, or it ran out of fires).
+    public private(set) var error: TriggerError?
 
     public init(trigger: Trigger, zone: ZoneRules, start: Instant) {
         self.trigger = trigger
@@ -81,5 +91,16 @@ public struct FireIterator: Sendable {
         if !trigger.repeats { done = true }
         if case .flutterAndroid = trigger { trigger = trigger.rescheduled(after: fire) }
         return fire
+    }
+
+    /// The next fire, or nil when there is none or the walk failed (then `error` says why and
+    /// every later call answers nil).
+    public mutating func next() -> Fire? {
+        guard error == nil else { return nil }
+        do { return try nextFire() } catch {
+            self.error = error
+            done = true
+            return nil
+        }
     }
 }

@@ -19,6 +19,9 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A platform profile cannot take this trigger (e.g. flutter's Android code with minute-only
     /// components).
     case invalidProfile(String)
+    /// `Trigger.fires(after:in:)` was asked for a sequence of a trigger whose gap policy is
+    /// `reject`: a plain `Sequence` cannot report the error its walk may end with.
+    case rejectingTriggerInSequence
 
     public var description: String {
         switch self {
@@ -40,6 +43,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
         case .invalidProfile(let reason):
             return "invalid for the profile: \(reason)"
+        case .rejectingTriggerInSequence:
+            return "the trigger's gap policy is 'reject', which a sequence of fires cannot report: walk it with FireIterator.nextFire() or the throwing alarms(after:in:)"
         }
     }
 }

@@ -285,7 +285,7 @@ struct BatchProcessor {
 
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
         do {
-            return try JSONTreeDecoder.decode(BatchRequest.self, from: tree)
+            do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw CLIError.unwrapped(error) }
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as OnCalendarError {

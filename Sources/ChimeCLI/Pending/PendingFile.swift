@@ -100,7 +100,7 @@ struct PendingFile {
             // says so here, and is left out of `replaced` (`duplicates(excluding:)`).
             let earlier = error.identifier.flatMap { replacedLines[$0] }
             return LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
-                             code: error.code, message: error.description + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
+                             code: error.code, message: error.cliMessage + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
         }
     }
 
@@ -141,9 +141,9 @@ struct PendingFile {
         let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
         let record: PendingRequestRecord
         do {
-            record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree)
+            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw CLIError.unwrapped(error) }
         } catch let error as PendingError {
-            return .failure(Failure(id: id, code: error.code, message: error.description))
+            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
         } catch let error as TriggerError {
             return .failure(Failure(id: id, code: "invalidTrigger", message: error.description))
         } catch let error as DecodingError {
@@ -156,7 +156,7 @@ struct PendingFile {
         do {
             return .success(try record.request(zones: database, now: now, payload: payload))
         } catch {
-            return .failure(Failure(id: id, code: error.code, message: error.description))
+            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
         }
     }
 }
