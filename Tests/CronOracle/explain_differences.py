@@ -7,7 +7,8 @@ or each second for 6/7-field expressions), reads its wall time with Python's zon
 those whose wall time matches the expression's fields (croniter.match on the naive wall time: the
 fields alone, no DST logic). When neither answer's fires fall in a DST gap, that list is the
 truth for "every instant whose wall time matches": the answer equal to its first N entries is
-right. Prints one verdict line per difference; exit status 1 if any is not "croniter wrong, Chime
+right. A backward case (croniter's get_prev chain) walks back from the start to the earlier of the
+answers' last fires, latest first. Prints one verdict line per difference; exit status 1 if any is not "croniter wrong, Chime
 right". Usage: explain_differences.py DIFFERENCES.jsonl
 """
 import datetime
@@ -35,18 +36,23 @@ def main(path):
         mine = [parse(x) for x in d["chime"].get("fires", [])]
         expression = case["expression"]
         step = 1 if len(expression.split()) > 5 else 60
-        end = max(peer[-1:] + mine[-1:])
-        t = case["after"] // step * step + step
+        backward = case.get("direction") == "backward"
+        if backward:
+            end = min(peer[-1:] + mine[-1:])
+            t = -(-case["after"] // step) * step - step          # the last step instant before the start
+        else:
+            end = max(peer[-1:] + mine[-1:])
+            t = case["after"] // step * step + step
         truth = []
-        if (end - t) // step > 2_000_000:          # too long a walk to judge here: say so
+        if abs(end - t) // step > 2_000_000:          # too long a walk to judge here: say so
             print(json.dumps({"difference": number, "verdict": "UNDECIDED (window too long to walk)", "case": case}))
             bad += 1
             continue
-        while t <= end and len(truth) < case["count"]:
+        while (t >= end if backward else t <= end) and len(truth) < case["count"]:
             wall = datetime.datetime.fromtimestamp(t, UTC).astimezone(zone).replace(tzinfo=None)
             if croniter.match(expression, wall):
                 truth.append(t)
-            t += step
+            t += -step if backward else step
         if mine == truth and peer != truth:
             verdict = "croniter wrong, Chime right"
         else:

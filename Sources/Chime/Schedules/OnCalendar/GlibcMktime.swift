@@ -15,7 +15,9 @@
 /// - With `tm_isdst` 0 or 1 (systemd passes that after a step that carried, copying it from an
 ///   earlier answer), a match with the other DST flag is replaced by the wall time read with the
 ///   offset of the nearest instant that has the requested flag, probing ±601,200 s, ±1,202,400 s,
-///   … (the earlier side first) up to 268,828,200 s.
+///   … (the earlier side first) below 229,222,800 s; with none there, the match moved by an hour
+///   (glibc 2.36's "assume one-hour DST"; checked against this machine's glibc by
+///   `GlibcMktimeTests`).
 /// - Seconds outside 0…59 are probed as 0 or 59 and the difference added at the end.
 ///
 /// Example, America/New_York, guess 0 (a fresh process): 2026-11-01 01:30, `tm_isdst = -1`:
@@ -75,7 +77,7 @@ struct GlibcMktime {
                 // A match; with a DST flag requested, one with the other flag is read again with
                 // the offset of the nearest instant that has the requested flag.
                 if isDST >= 0 && (isDST == 0) != (found.tm.isDST == 0) {
-                    let stride: Int64 = 601_200, bound: Int64 = 536_454_000 / 2 + 601_200
+                    let stride: Int64 = 601_200, bound: Int64 = 457_243_200 / 2 + 601_200
                     var delta = stride
                     while delta < bound {
                         for direction: Int64 in [-1, 1] {
@@ -89,7 +91,10 @@ struct GlibcMktime {
                         }
                         delta += stride
                     }
-                    return nil
+                    // No such instant within the bound: assume a one-hour DST difference.
+                    t += 3600 * Int64((isDST == 0 ? 1 : 0) - (found.tm.isDST == 0 ? 1 : 0))
+                    found = localTime(t)
+                    break
                 }
                 break
             }
