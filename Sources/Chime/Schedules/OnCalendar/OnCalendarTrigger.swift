@@ -1,7 +1,7 @@
 /// A systemd `OnCalendar=` timer (systemd.time(7)): fires at every instant the expression names,
-/// with systemd 252's own DST behaviour unless `gapPolicy`/`overlapPolicy` say otherwise
-/// (`OnCalendarRules`). A zone at the end of the expression (`… Europe/Berlin`, `… UTC`) is the
-/// zone to evaluate in (`zoneIdentifier`); callers pass its rules.
+/// with systemd 252's own DST behaviour (`SystemdCalendarWalk`) unless `gapPolicy`/`overlapPolicy`
+/// say otherwise (`OnCalendarRules`). A zone at the end of the expression (`… Europe/Berlin`,
+/// `… UTC`) is the zone to evaluate in (`zoneIdentifier`); callers pass its rules.
 ///
 /// Example: `Mon..Fri *-*-* 07:00 Europe/Berlin` after 2026-03-27T12:00:00Z (a Friday) fires on
 /// Monday 2026-03-30 07:00 CEST = 05:00:00Z; `normalized` is `Mon..Fri *-*-* 07:00:00 Europe/Berlin`.
