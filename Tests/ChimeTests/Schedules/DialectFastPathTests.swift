@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
@@ -42,19 +43,24 @@ import Testing
         #expect(answeredFast > 10_000, "the shortcut answered \(answeredFast) of 20,000")
     }
 
+    /// Both shortcuts of a one-time-a-day OnCalendar trigger (`CalendarFastPath.daily`, and
+    /// `OnCalendarTrigger.plainDailyFire` near transitions) against systemd's own walk
+    /// (`OnCalendarTrigger.systemdFire`, itself checked against systemd-analyze by
+    /// `OnCalendarDifferentialTests`). (The shared search is no reference here: where systemd gives
+    /// up — St. John's 1987-04-05, a two-hour jump at 00:01 — it still answers.)
     @Test func onCalendarShortcutMatchesItsSearch() throws {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         var answeredFast = 0
-        try Self.cases(5_000, seed: 0x0CA1_2026) { zone, hour, minute, second, weekday, start in
+        let cases = Int(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_SHORTCUT_CASES"] ?? "") ?? 5_000
+        try Self.cases(cases, seed: 0x0CA1_2026) { zone, hour, minute, second, weekday, start in
             let text = (weekday.map { names[$0] + " " } ?? "") + "*-*-* \(hour):\(minute):\(second)"
             let trigger = try OnCalendarTrigger(expression: text)
             #expect(trigger.fastPath != nil, "\(text)")
             if trigger.fastPath?.nextFire(after: start, in: zone) != nil { answeredFast += 1 }
-            var search = CalendarSearch(rules: OnCalendarRules(spec: trigger.spec, zone: zone, gap: nil, overlap: nil), forward: true)
-            let general = Result { () throws(TriggerError) in try search.fire(from: start) }
-            let actual = Result { () throws(TriggerError) in try trigger.nextFire(after: start, in: zone) }
-            #expect(actual == general, "\(zone.identifier) '\(text)' after \(start)")
+            let actual = try trigger.nextFire(after: start, in: zone)
+            let walk = OnCalendarTrigger.systemdFire(spec: trigger.spec, after: start, in: zone)
+            #expect(actual == walk, "\(zone.identifier) '\(text)' after \(start)")
         }
-        #expect(answeredFast > 2_500, "the shortcut answered \(answeredFast) of 5,000")
+        #expect(answeredFast > cases / 2, "the shortcut answered \(answeredFast) of \(cases)")
     }
 }

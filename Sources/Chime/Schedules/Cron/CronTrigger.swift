@@ -32,7 +32,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         self.hashId = hashId
         // robfig walks its own way even away from transitions' days (RobfigSchedule): no shortcut.
         // quartz walks its own way too (QuartzWalk), and gives up at its MAX_YEAR.
-        fastPath = direction == .forward && flavor != .robfig && flavor != .quartz ? Self.dailyFastPath(self.expression) : nil
+        // robfig, Quartz and APScheduler answer by their own walks (below), not by the shortcut.
+        fastPath = direction == .forward && (flavor == .posix || flavor == .croniter) ? Self.dailyFastPath(self.expression) : nil
     }
 
     /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
@@ -68,12 +69,19 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant` (direction `backward`: the last strictly before it).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        // The shortcut answers away from transitions; near one it answers nil. Kept apart from the
+        // walks below so that a call the shortcut answers copies nothing (the expression is large).
+        if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
+        return try walkOrSearch(after: instant, in: zone)
+    }
+
+    /// `nextFire` without the shortcut: the flavor's own walk, or the shared search.
+    @inline(never)
+    private func walkOrSearch(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         // APScheduler's own walk, unless explicit gap/overlap policies replace its DST behaviour.
         if flavor.isAPScheduler, gapPolicy == nil, overlapPolicy == nil {
             return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant)
         }
-        // The shortcut answers away from transitions; near one it answers nil.
-        if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
         // Quartz's own DST behaviour is its wall-clock walk (`QuartzWalk`), not a per-wall-time rule.
         // Where Quartz's walk never returns (it cycles), the search below answers by the documented
         // day rules instead (gap skip, overlap last), rather than hang or answer nothing.

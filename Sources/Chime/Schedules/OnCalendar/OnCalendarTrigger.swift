@@ -59,15 +59,56 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
 
     /// The first fire strictly after `instant`; nil when there is none before the year 2200.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // The shortcut answers away from transitions; near one, or near systemd's year limits,
-        // the search answers.
-        if instant.seconds > 86_400, let fire = fastPath?.nearestFire(after: instant, in: zone),
-           fire.instant.seconds < 7_258_032_000 {   // 2199-12-31T00:00Z
+        // One time of day: the shortcut answers whenever every wall time systemd's walk touches
+        // exists once (`plainDailyFire`); otherwise, or with explicit policies, the walk or search.
+        if gapPolicy == nil, overlapPolicy == nil, case .daily(let daily)? = fastPath,
+           let fire = Self.plainDailyFire(daily, after: instant, in: zone) {
             return fire
         }
+        return try walkOrSearch(after: instant, in: zone)
+    }
+
+    /// `nextFire` without the shortcut (apart, so a call the shortcut answers copies nothing):
+    /// systemd's own walk, or the shared search with explicit policies.
+    @inline(never)
+    private func walkOrSearch(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         if gapPolicy == nil && overlapPolicy == nil { return Self.systemdFire(spec: spec, after: instant, in: zone) }
         var search = CalendarSearch(rules: OnCalendarRules(spec: spec, zone: zone, gap: gapPolicy, overlap: overlapPolicy), forward: true)
         return try search.fire(from: instant)
+    }
+
+    /// One time of day, when no wall time systemd's walk can touch is skipped or
+    /// repeated: the start's, and on each candidate day its midnight (where a carry lands), the
+    /// hour and the minute it sets on the way, and the time itself. (Chatham, 2135-09-25: 03:56
+    /// exists, but 03:00, which the walk passes through, is in the 02:45–03:45 gap, and systemd
+    /// elapses a day later.) mktime then resolves every step as the zone does, so the walk elapses at the
+    /// first candidate after the start — a transition in between only changes the offset. (The
+    /// calendar trigger's daily shortcut is not enough here: it checks the time alone.) nil when
+    /// one of those wall times is in a gap or an overlap (the walk answers then). Example, New York,
+    /// `*-*-* 08:30:00` after 2026-03-07T17:00:00Z (12:00 EST): the spring-forward at 07:00:00Z
+    /// lies between, but 12:00 on the 7th, midnight and 08:30 on the 8th exist once: 08:30 EDT =
+    /// 2026-03-08T12:30:00Z. (`DialectFastPathTests` holds this against the walk.)
+    static func plainDailyFire(_ daily: DailyFastPath, after instant: Instant, in zone: ZoneRules) -> Fire? {
+        guard instant.seconds > 86_400, instant.seconds < 7_257_000_000 else { return nil }     // 1970-01-02 … 2199-12
+        let startWall = instant.seconds + Int64(zone.utcOffset(at: instant))
+        guard case .unique = zone.resolve(localSeconds: startWall) else { return nil }
+        let (seconds, nanoseconds) = (daily.time / 1_000_000_000, Int32(daily.time % 1_000_000_000))
+        var day = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
+        for _ in 0..<9 {
+            if daily.weekday == 0 || CivilArithmetic.weekday(ofDay: day) == Int(daily.weekday) {
+                // The walk sets the hour, then the minute, then the second, normalizing after each:
+                // midnight, HH:00:00, HH:MM:00 and the time itself must all exist once.
+                let midnight = day * 86_400
+                guard case .unique = zone.resolve(localSeconds: midnight),
+                      case .unique = zone.resolve(localSeconds: midnight + seconds / 3600 * 3600),
+                      case .unique = zone.resolve(localSeconds: midnight + seconds / 60 * 60),
+                      case let .unique(utc, _) = zone.resolve(localSeconds: midnight + seconds) else { return nil }
+                let fire = Instant(seconds: utc, nanoseconds: nanoseconds)
+                if fire > instant { return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact) }
+            }
+            day += 1
+        }
+        return nil
     }
 
     /// systemd's own answer (`SystemdCalendarWalk`): its next elapse, or nil where it has none
