@@ -27,7 +27,11 @@ let package = Package(
         // on a machine without a Swift toolchain or ICU (Spark executors: examples/spark/).
         // Trade-offs: the executable is not position-independent (no ASLR of its own code), and
         // glibc's NSS and dlopen are unavailable (chime uses neither; ICU plugins stay off).
-        .executableTarget(name: "ChimeCLI", dependencies: ["Chime"],
+        // `chime batch`'s request decoding and response writing (docs/contract.md), and the JSON and
+        // instant reading the commands share: a library so that the C ABI (ChimeC) answers exactly
+        // as `chime batch` does.
+        .target(name: "ChimeBatch", dependencies: ["Chime"]),
+        .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
         .executableTarget(name: "ChimeBench", dependencies: ["Chime", "CICUShim"], path: "Benchmarks/ChimeBench"),
         // Test support shared by the test targets (the pinned tz fixtures compiled with zic, the seeded

@@ -1,5 +1,5 @@
 // libFuzzer harness: one `chime batch` input line -> `BatchProcessor.respond(toLine:)`.
-// Compiled into the ChimeCLI module (minus ChimeMain.swift) by Fuzz/run.sh, so internal types are visible.
+// Compiled into the ChimeBatch module (Sources/ChimeBatch) by Fuzz/run.sh, so internal types are visible.
 //
 // Covers the JSON parser, request and trigger decoding (Trigger+Codable, policies, week rules,
 // ISO 8601 instants for `after`/`anchor`, exact interval seconds) and the trigger searches.

@@ -1,3 +1,5 @@
+import ChimeBatch
+
 /// Describes a command's options and positionals; drives parsing, `--help`, the shell
 /// completions and the man page (`chime completions`, `chime man`), so none of them can drift.
 struct CommandSpec: Sendable {

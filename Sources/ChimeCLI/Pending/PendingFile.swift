@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// A JSON Lines file of pending requests, read whole (docs/contract.md: a batch request with
 /// `"identifier"`, plus an optional opaque `"payload"`):
@@ -120,10 +121,10 @@ struct PendingFile {
         guard tree.kind(at: tree.root) == .object else {
             return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not a JSON request object"))
         }
-        let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
+        let id = (try? tree.decode(BatchRequestID.self))?.id
         let record: PendingRequestRecord
         do {
-            record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree)
+            record = try tree.decode(PendingRequestRecord.self)
         } catch let error as PendingError {
             return .failure(Failure(id: id, code: error.code, message: error.description))
         } catch let error as TriggerError {

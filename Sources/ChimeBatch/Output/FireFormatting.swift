@@ -1,7 +1,7 @@
 import Chime
 
 /// Fires as docs/contract.md's JSON objects and as human-readable rows.
-enum FireFormatting {
+package enum FireFormatting {
     /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append.
     static func write(_ fire: Fire, to out: inout [UInt8]) {
         ByteWriter.append(to: &out, maximum: maximumLength(of: fire)) { write(fire, into: &$0) }
@@ -49,30 +49,5 @@ enum FireFormatting {
         w.literal(#","adjustment":"#)
         w.string(fire.adjustment.rawValue)
         w.byte(UInt8(ascii: "}"))
-    }
-
-    /// One line: local time, zone abbreviation, UTC, and what was adjusted and why.
-    static func row(_ fire: Fire) -> String {
-        let local = fire.instant.iso8601(offsetSeconds: Int(fire.offset)).padding(to: 27)
-        let utc = fire.instant.utcString.padding(to: 22)
-        return local + fire.abbreviation.padding(to: 7) + utc + explanation(fire.adjustment)
-    }
-
-    static func explanation(_ adjustment: FireAdjustment) -> String {
-        switch adjustment {
-        case .exact: return "exact"
-        case .gapNextTime: return "DST gap: wall time skipped; first instant after the gap (gapNextTime)"
-        case .gapShiftedForward: return "DST gap: wall time skipped; moved forward (gapShiftedForward)"
-        case .gapShiftedBackward: return "DST gap: wall time skipped; moved back (gapShiftedBackward)"
-        case .gapSkipped: return "an earlier day's wall time fell in a DST gap and was skipped (gapSkipped)"
-        case .overlapFirst: return "DST overlap: wall time happens twice; first of the two (overlapFirst)"
-        case .overlapLast: return "DST overlap: wall time happens twice; second of the two (overlapLast)"
-        case .missingDayNextTime: return "date does not exist; start of the next day (missingDayNextTime)"
-        case .missingDayNextTimePreservingSmallerComponents:
-            return "date does not exist; next day, same time (missingDayNextTimePreservingSmallerComponents)"
-        case .missingDayPreviousTimePreservingSmallerComponents:
-            return "date does not exist; previous day, same time (missingDayPreviousTimePreservingSmallerComponents)"
-        case .intervalWallClockDrift: return "fixed interval crossed a DST change: wall time drifted (intervalWallClockDrift)"
-        }
     }
 }
