@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Chime", targets: ["Chime"]),
         .executable(name: "chime", targets: ["ChimeCLI"]),
         .executable(name: "chime-bench", targets: ["ChimeBench"]),
+        // The C ABI (include/chime.h): `chime batch` as a shared library, libChimeC (python/ uses it).
+        .library(name: "ChimeC", type: .dynamic, targets: ["ChimeC"]),
     ],
     targets: [
         // System ICU (apt: libicu-dev). Only CICUShim sees its headers.
@@ -33,6 +35,11 @@ let package = Package(
         .target(name: "ChimeBatch", dependencies: ["Chime"]),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
+        // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).
+        // The Swift runtime is linked in (-static-stdlib), so the library needs no Swift toolchain
+        // where it runs: only glibc, libstdc++ and the system ICU.
+        .target(name: "ChimeC", dependencies: ["ChimeBatch"], exclude: ["include"],
+                linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .executableTarget(name: "ChimeBench", dependencies: ["Chime", "CICUShim"], path: "Benchmarks/ChimeBench"),
         // Test support shared by the test targets (the pinned tz fixtures compiled with zic, the seeded
         // PRNG, the Foundation oracle): depends on nothing of Chime, so the reference can use it too.

@@ -9,7 +9,7 @@ import ChimeBatch
 /// The `chime` executable: dispatches to one command, maps errors to exit codes (docs/contract.md).
 @main
 enum ChimeMain {
-    static let version = "0.1.0"
+    static let version = ChimeVersion.text
 
     typealias Runner = @Sendable (ParsedArguments, inout Output) throws(CLIError) -> Int32
     static let commands: [(spec: CommandSpec, run: Runner)] = [
