@@ -50,7 +50,7 @@ case $TARGET in
     batch)
         # ChimeBatch (what `chime batch` runs), plus the harness, as one module.
         batch_sources=$(find Sources/ChimeBatch -name '*.swift' | sort)
-        swiftc "${SAN[@]}" "${OPT[@]}" -parse-as-library -module-name ChimeBatch -I "$B" -I "$B/cicushim" \
+        swiftc "${SAN[@]}" "${OPT[@]}" -parse-as-library -module-name ChimeBatch -package-name chime -I "$B" -I "$B/cicushim" \
             $batch_sources Fuzz/Batch/main.swift "${LINK[@]}" -o "$BIN"
         # The pinned tz data, compiled like the tests do (Tests/ChimeTests/Support/Fixtures.swift).
         if [ ! -f "$B/zoneinfo/tzdata.zi" ]; then
