@@ -133,3 +133,20 @@ def _is_object(line):
 def test_version_is_the_cli_version(cli):
     first = subprocess.run([cli, "--version"], capture_output=True, text=True, check=True).stdout.splitlines()[0]
     assert first == f"chime {chime.version()}"
+
+
+def test_random_bytes_match_the_cli(cli):
+    """Arbitrary bytes (NUL, invalid UTF-8, stray quotes and braces): one error line per
+    non-blank line, the same bytes as the CLI's; never a crash."""
+    rng = random.Random(2026)
+    alphabet = bytes(range(256)).replace(b"\n", b"") + b'{}[]":,' * 20
+    lines = []
+    for _ in range(400):
+        line = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 120)))
+        if rng.random() < 0.3:
+            line = b'{"zone":"UTC","trigger":' + line
+        lines.append(line)
+    data = b"\n".join(lines)
+    expected = run_cli(cli, data)
+    assert chime.batch_text(data) == expected
+    assert streamed(data, 0, random.Random(5)) == expected
