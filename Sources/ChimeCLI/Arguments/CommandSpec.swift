@@ -203,9 +203,3 @@ struct ParsedArguments {
         return value
     }
 }
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self + "  " : self + String(repeating: " ", count: width - count)
-    }
-}

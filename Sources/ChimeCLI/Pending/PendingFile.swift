@@ -121,10 +121,10 @@ struct PendingFile {
         guard tree.kind(at: tree.root) == .object else {
             return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not a JSON request object"))
         }
-        let id = (try? tree.decode(BatchRequestID.self))?.id
+        let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
         let record: PendingRequestRecord
         do {
-            record = try tree.decode(PendingRequestRecord.self)
+            record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree)
         } catch let error as PendingError {
             return .failure(Failure(id: id, code: error.code, message: error.description))
         } catch let error as TriggerError {
