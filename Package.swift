@@ -5,6 +5,8 @@ let package = Package(
     name: "Chime",
     products: [
         .library(name: "Chime", targets: ["Chime"]),
+        // Foundation interop (Date, TimeZone, DateComponents, LocalizedError), kept out of the core.
+        .library(name: "ChimeFoundation", targets: ["ChimeFoundation"]),
         .executable(name: "chime", targets: ["ChimeCLI"]),
         .executable(name: "chime-bench", targets: ["ChimeBench"]),
         // The C ABI (include/chime.h): `chime batch` as a shared library, libChimeC (python/ uses it).
@@ -21,6 +23,8 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // The engine: pure Swift, no Foundation.
         .target(name: "Chime", dependencies: ["CICUShim"]),
+        // The bridge to Foundation: the only library target that imports it.
+        .target(name: "ChimeFoundation", dependencies: ["Chime"]),
         // A fully static executable on Linux: the Swift runtime, ICU (its data included, ~30 MB of
         // the binary, paged in only where touched), libstdc++ and glibc linked in. A cold `chime`
         // then has no dynamic loader to run: no shared library to map, no symbol to look up, no
@@ -49,6 +53,8 @@ let package = Package(
         // Chime: the target boundary is the proof of independence.
         .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
         .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport"]),
+        // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
+        .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.
         .testTarget(name: "ChimeReferenceTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport"],
                     path: "Tests/ChimeReferenceTests", exclude: ["PastDifferences.txt"]),

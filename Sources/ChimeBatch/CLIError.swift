@@ -40,16 +40,16 @@ package enum CLIError: Error {
         switch error {
         case let error as TriggerError: return error.description
         case let error as OnCalendarError: return error.description
-        case let error as TimeError: return error.description
-        case let error as ZoneError: return error.description
-        case let error as PendingError: return error.description
+        case let error as TimeError: return error.cliMessage
+        case let error as ZoneError: return error.cliMessage
+        case let error as PendingError: return error.cliMessage
         default: return "it could not be read (an unexpected value)"
         }
     }
 
     package init(_ error: ZoneError) {
         switch error {
-        case .unknownZone: self = .input(error.description, code: "unknownZone")
+        case .unknownZone: self = .input(error.cliMessage, code: "unknownZone")
         case .malformedTZif, .invalidPOSIXRule: self = .input(error.description, code: "malformedZoneData")
         case .unreadable: self = .input(error.description, code: "unreadable")
         case .icu, .sourceUnavailable: self = .input(error.description, code: "zoneSourceUnavailable")
@@ -59,11 +59,53 @@ package enum CLIError: Error {
 
     package init(_ error: TimeError) {
         switch error {
-        case let .invalidText(_, reason): self = .input(error.description, code: CLIError(reason).code)
+        case let .invalidText(_, reason): self = .input(error.cliMessage, code: CLIError(reason).code)
         case .yearOutOfRange: self = .input(error.description, code: "yearOutOfRange")
         case .invalidField: self = .input(error.description, code: "invalidField")
-        case .malformedInstant: self = .input(error.description, code: "malformedInstant")
+        case .malformedInstant: self = .input(error.cliMessage, code: "malformedInstant")
         case .malformedLocalTime: self = .input(error.description, code: "malformedLocalTime")
+        }
+    }
+}
+
+extension CLIError {
+    /// The Chime error a `DecodingError` carries (the library's decoders wrap their errors so that
+    /// they carry a coding path), else `error` itself: the CLI words and codes Chime's errors.
+    package static func unwrapped(_ error: any Error) -> any Error {
+        if case let DecodingError.dataCorrupted(context) = error, let underlying = context.underlyingError,
+           underlying is TriggerError || underlying is CronError || underlying is OnCalendarError || underlying is TimeError
+            || underlying is PendingError || underlying is ZoneError {
+            return unwrapped(underlying)
+        }
+        return error
+    }
+}
+
+/// The library's messages name the problem; the CLI adds where to look next.
+extension ZoneError {
+    package var cliMessage: String {
+        if case .unknownZone = self { return description + " (list ids with `chime zones --search TEXT`)" }
+        return description
+    }
+}
+
+extension TimeError {
+    /// The CLI reads `now` where the library's parser does not.
+    package var cliMessage: String {
+        switch self {
+        case .malformedInstant: return description + ", or 'now'"
+        case let .invalidText(text, reason): return "'\(text)' is invalid: \(reason.cliMessage)"
+        default: return description
+        }
+    }
+}
+
+extension PendingError {
+    package var cliMessage: String {
+        switch self {
+        case let .unknownZone(identifier, _, error): return "request '\(identifier)': \(error.cliMessage)"
+        case let .invalidCreationInstant(identifier, error): return "request '\(identifier)': bad creation instant: \(error.cliMessage)"
+        default: return description
         }
     }
 }

@@ -103,6 +103,7 @@ struct PendingWorkload {
         case .interval(let t): return "every \(t.interval) s from \(t.anchor)"
         case .onCalendar(let t): return "OnCalendar \(t.normalized)"
         case .cron(let t): return "cron \(t.flavor.rawValue) '\(t.expression.text)'"
+        case .flutterAndroid(let t): return "flutterAndroid \(t.match.rawValue) \(t.scheduled.time)"
         }
     }
 

@@ -36,13 +36,11 @@ extension AgreementChecks {
         (0..<DialectPeerScenarios.repetitions(context)).map { DialectPeerScenarios.chainStart(context, $0) }
     }
 
-    /// A Python library's answer for every daily start against Chime's cron trigger in `flavor`
-    /// (posix when Chime does not implement that flavor), and the timed runs' answers against the
-    /// checked ones.
-    private static func python(_ context: BenchContext, _ library: String, flavor wanted: CronFlavor) -> Agreement {
+    /// A Python library's answer for every daily start against Chime's cron trigger in `flavor`, and
+    /// the timed runs' answers against the checked ones.
+    private static func python(_ context: BenchContext, _ library: String, flavor: CronFlavor) -> Agreement {
         let scenario = "next.cron.daily." + library
         let expression = DialectPeerScenarios.cronExpression
-        let flavor = wanted.isImplemented ? wanted : .posix
         let comparison = "next fire of cron '\(expression)': Chime CronTrigger (\(flavor.rawValue)) vs \(library)"
         let r: (library: PythonCronPeer.Library, python: String, zoneinfo: String)
         switch context.pythonCronPeers.library(library) {
@@ -66,7 +64,6 @@ extension AgreementChecks {
         }
         if r.library.timedAnswersAgree != true { tally.record(false, "\(library)'s timed runs answered differently from its checked answers") }
         var note = "\(library) \(r.library.version ?? "?"), Python \(r.python), zoneinfo tz \(r.zoneinfo)"
-        if flavor != wanted { note += "; Chime does not implement flavor \(wanted.rawValue) here, so posix (the timed row's)" }
         if flavor != .posix { note += "; the timed Chime row (posix) differs from \(flavor.rawValue) on \(posixDiffers) of these starts" }
         note += "; transitions at 08:xx wall time in the trigger zones 2026–2030: \(eightOClockTransitions(w))"
         return tally.result(scenario, comparison, note: note)

@@ -34,6 +34,7 @@ extension Trigger {
                                    hours: .single(t.hour), days: days)
         case .onCalendar(let t): return t.spec.outline
         case .cron(let t): return t.expression.everyNanoseconds == nil ? t.expression.outline : nil
+        case .flutterAndroid(let t): return t.outline
         }
     }
 

@@ -12,7 +12,8 @@
 public struct PendingRequest: Sendable, Equatable {
     /// The key: adding a request with the same identifier replaces the pending one.
     public let identifier: String
-    public let trigger: Trigger
+    /// As added, or as its last delivered fire left it (`Trigger.rescheduled(after:)`).
+    public private(set) var trigger: Trigger
     /// The zone id as requested (it may be an alias; `zone.identifier` is the canonical one).
     public let zoneIdentifier: String
     public let zone: ZoneRules
@@ -43,6 +44,14 @@ public struct PendingRequest: Sendable, Equatable {
         do { rules = try zones.rules(for: zoneIdentifier) } catch { throw .unknownZone(identifier: identifier, zone: zoneIdentifier, error) }
         try self.init(identifier: identifier, trigger: trigger, zone: rules, zoneIdentifier: zoneIdentifier,
                       payload: payload, createdAt: createdAt)
+    }
+
+    /// The request after delivering `fire`: the same, with the trigger its fire left behind (a
+    /// `flutterAndroid` trigger stores the fired wall time).
+    public func rescheduled(after fire: Fire) -> PendingRequest {
+        var copy = self
+        copy.trigger = trigger.rescheduled(after: fire)
+        return copy
     }
 
     /// The first fire strictly after `instant`, or `nil` when the request never fires again.

@@ -46,13 +46,13 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
         // Local times (`2026-03-07 09:00`, a date) are read in the request's zone (`TimeText`).
         var createdAt = now
         if let created {
-            do { createdAt = try TimeText.parse(created).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
+            do { createdAt = try TimeText.parse(created, now: { now }).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
         }
         var trigger = self.trigger
         if case .interval(let interval) = trigger, anchorsAtCreation || localAnchor != nil {
             var anchor = createdAt
             if let localAnchor {
-                do { anchor = try TimeText.parse(localAnchor).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
+                do { anchor = try TimeText.parse(localAnchor, now: { now }).instant(in: rules) } catch { throw .invalidCreationInstant(identifier: identifier, error) }
             }
             do {
                 trigger = .interval(try IntervalTrigger(interval: interval.interval, repeats: interval.repeats, anchor: anchor,
@@ -69,8 +69,8 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     private enum TriggerKindKeys: String, CodingKey { case interval }
     private enum IntervalKeys: String, CodingKey { case anchor }
 
-    /// An invalid trigger throws `PendingError.invalidTrigger` naming the request; a missing or
-    /// mistyped field throws the decoder's `DecodingError`.
+    /// Errors are `DecodingError`s at the value's coding path; an invalid trigger's carries
+    /// `PendingError.invalidTrigger` (naming the request) as its `underlyingError`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try c.decodeIfPresent(String.self, forKey: .identifier) {
@@ -88,17 +88,21 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
         do {
             // An interval anchor given as a local time is read in the zone when the request is resolved.
             trigger = try Trigger.decode(from: try c.superDecoder(forKey: .trigger)) { text in
-                guard let text else { return Instant(seconds: Instant.now().seconds) }
-                if case .instant(let instant) = try TimeText.parse(text) { return instant }
+                // No clock read here: an anchorless interval gets a placeholder (anchored at creation
+                // on resolving); `now` and local times are read when resolving, with its `now`.
+                guard let text else { return Instant(seconds: 0) }
+                if text != "now", case .instant(let instant) = try TimeText.parse(text) { return instant }
                 localAnchor = text
                 return Instant(seconds: 0)
             }
-        } catch let error as TriggerError {
-            throw PendingError.invalidTrigger(identifier: identifier, error)
+        } catch let DecodingError.dataCorrupted(context) {
+            // Still a DecodingError at the value's path; underneath, the error names the request.
+            guard let trigger = context.underlyingError as? TriggerError else { throw DecodingError.dataCorrupted(context) }
+            let error = PendingError.invalidTrigger(identifier: identifier, trigger)
+            throw DecodingError.dataCorrupted(.init(codingPath: context.codingPath, debugDescription: error.description, underlyingError: error))
         }
         self.localAnchor = localAnchor
-        // The trigger decoder anchors an anchorless interval at the wall clock's now; note it so the
-        // request is anchored at its creation instead.
+        // Note an anchorless interval, so the request is anchored at its creation.
         let kinds = try c.nestedContainer(keyedBy: TriggerKindKeys.self, forKey: .trigger)
         if kinds.contains(.interval) {
             anchorsAtCreation = !(try kinds.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval).contains(.anchor))
@@ -136,10 +140,55 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     }
 }
 
-/// A resolved request encodes as its record (`PendingRequestRecord(request)`); the payload is not
-/// written, since a generic `Encoder` cannot take raw JSON text.
-extension PendingRequest: Encodable {
+/// A resolved request is the record's JSON plus its `payload` (docs/contract.md's request line):
+/// ```json
+/// {"identifier": "standup", "zone": "America/New_York", "created": "2026-03-07T12:00:00Z",
+///  "trigger": {"calendar": {…}}, "payload": {"title": "Stand-up"}}
+/// ```
+/// Decoding resolves the zone in `ZoneDatabase.shared` and needs `created` (or `after`): it never
+/// reads the clock. Errors are `DecodingError`s at the value's path, the `PendingError` underneath.
+extension PendingRequest: Codable {
+    private enum PayloadKeys: String, CodingKey { case payload, created, after }
+
     public func encode(to encoder: Encoder) throws {
         try PendingRequestRecord(self).encode(to: encoder)
+        var c = encoder.container(keyedBy: PayloadKeys.self)
+        try c.encodeIfPresent(payload, forKey: .payload)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let record = try PendingRequestRecord(from: decoder)
+        let c = try decoder.container(keyedBy: PayloadKeys.self)
+        let payload = try c.decodeIfPresent(PendingPayload.self, forKey: .payload)
+        guard let created = record.created else {
+            throw DecodingError.keyNotFound(PayloadKeys.created, .init(codingPath: decoder.codingPath,
+                                                                      debugDescription: "a pending request needs its creation instant, 'created'"))
+        }
+        let key: PayloadKeys = c.contains(.created) ? .created : .after
+        guard created != "now" else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "'now' is not a stored creation instant")
+        }
+        // The creation instant stands in for `now` (an interval anchored at "now" is anchored there).
+        let rules: ZoneRules
+        do { rules = try ZoneDatabase.shared.rules(for: record.zone) } catch {
+            throw DecodingPath.corrupted(PendingError.unknownZone(identifier: record.identifier, zone: record.zone, error),
+                                         at: decoder.codingPath + [DecodingPath.Key("zone")])
+        }
+        let createdAt: Instant
+        do { createdAt = try TimeText.parse(created).instant(in: rules) } catch {
+            throw DecodingPath.corrupted(PendingError.invalidCreationInstant(identifier: record.identifier, error),
+                                         at: decoder.codingPath + [key])
+        }
+        do {
+            self = try record.request(zones: .shared, now: createdAt, payload: payload)
+        } catch {
+            let field: String
+            switch error {
+            case .unknownZone: field = "zone"
+            case .invalidCreationInstant: field = key.stringValue
+            default: field = "trigger"
+            }
+            throw DecodingPath.corrupted(error, at: decoder.codingPath + [DecodingPath.Key(field)])
+        }
     }
 }

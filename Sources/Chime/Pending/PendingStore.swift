@@ -169,9 +169,10 @@ public struct PendingStore: Sendable {
             remove(at: 0)
             let fire = first.next
             var following: Fire? = nil
-            if first.request.trigger.repeats {
+            let request = first.request.rescheduled(after: fire)
+            if request.trigger.repeats {
                 do {
-                    following = try first.request.trigger.nextFire(after: fire.instant, in: first.request.zone)
+                    following = try request.trigger.nextFire(after: fire.instant, in: request.zone)
                 } catch {
                     report.discarded.append(PendingDiscard(identifier: first.identifier, next: nil, reason: .triggerFailed(error)))
                 }
@@ -179,7 +180,7 @@ public struct PendingStore: Sendable {
             report.deliveries.append(PendingDelivery(identifier: first.identifier, fire: fire, isFinal: following == nil))
             if let following {
                 assert(following.instant > fire.instant, "'\(first.identifier)': next fire \(following.instant) not after \(fire.instant)")
-                insert(PendingEntry(request: first.request, next: following, sequence: first.sequence))
+                insert(PendingEntry(request: request, next: following, sequence: first.sequence))
             }
         }
         currentTime = until

@@ -46,9 +46,16 @@ public struct Planner: Sendable {
         }
 
         plan.occurrences.reserveCapacity(Swift.min(limit, 4 * heap.count))
+        // Requests whose trigger carries state from fire to fire (`flutterAndroid`), as their last
+        // planned occurrence left them.
+        var carried: [Int: PendingRequest] = [:]
         while plan.occurrences.count < limit, let top = heap.min {
             plan.occurrences.append(PlannedOccurrence(identifier: top.identifier, index: top.index, fire: top.fire))
-            let request = requests[top.position]
+            var request = carried[top.position] ?? requests[top.position]
+            if case .flutterAndroid = request.trigger {
+                request = request.rescheduled(after: top.fire)
+                carried[top.position] = request
+            }
             guard request.trigger.repeats else { _ = heap.popMin(); continue }
             do {
                 if let fire = try request.nextFire(after: top.fire.instant) {

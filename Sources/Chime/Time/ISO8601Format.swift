@@ -9,14 +9,14 @@ import Darwin
 /// - Instants: `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.250-04:00` (offset `±HH:MM`, `±HHMM` or `±HH`).
 /// - Local wall times: `2026-03-08T02:30:00` (seconds optional, no offset).
 public enum ISO8601Format {
-    /// Parses an instant with `Z` or an explicit offset, or `now`.
+    /// Parses an instant with `Z` or an explicit offset. Never reads the clock: `now` is not an
+    /// instant here (`TimeText.parse(_:now:)` reads it when given a clock).
     public static func parseInstant(_ text: String) throws(TimeError) -> Instant {
         try withUTF8(text) { (bytes) throws(TimeError) in try parseInstant(utf8: bytes) }
     }
 
     /// `parseInstant` over UTF-8 bytes, so that `chime batch` needs no String per request.
     public static func parseInstant(utf8 text: UnsafeBufferPointer<UInt8>) throws(TimeError) -> Instant {
-        if text.count == 3, text[0] == UInt8(ascii: "n"), text[1] == UInt8(ascii: "o"), text[2] == UInt8(ascii: "w") { return Instant.now() }
         var scanner = Scanner(text)
         guard let fields = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
             throw .malformedInstant(String(decoding: text, as: UTF8.self))
@@ -332,7 +332,8 @@ extension Instant {
 /// Time text as people type it: an instant, or a wall time still to be read in a zone.
 ///
 /// - `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.25-04:00` (RFC 3339) → `.instant`
-/// - `now` → `.instant` (the current second: no nanoseconds)
+/// - `now` → `.instant` from the `now` the caller passes (refused when it passes none: a parser fed
+///   user input does not read the clock unless asked)
 /// - `@1772953200` (seconds since 1970-01-01T00:00:00Z) → `.instant`
 /// - `2026-03-08T09:00`, `2026-03-08 09:00:30` → `.local`; `2026-03-08` → `.local` at midnight
 public enum TimeText: Sendable, Hashable {
@@ -340,9 +341,10 @@ public enum TimeText: Sendable, Hashable {
     case local(CivilDateTime)
 
     /// Reads `text`; a malformed one is `TimeError.malformedInstant`, an impossible field (month 13)
-    /// the field's error.
-    public static func parse(_ text: String) throws(TimeError) -> TimeText {
-        if text == "now" { return .instant(Instant(seconds: Instant.now().seconds)) }
+    /// the field's error. `now` is the instant `now()` answers, when given (e.g.
+    /// `{ Instant(seconds: Instant.now().seconds) }` for the current second).
+    public static func parse(_ text: String, now: (() -> Instant)? = nil) throws(TimeError) -> TimeText {
+        if text == "now", let now { return .instant(now()) }
         if text.hasPrefix("@") {
             guard let seconds = Int64(text.dropFirst()) else { throw .malformedInstant(text) }
             return .instant(try Instant(seconds: seconds).checkedInSupportedRange())

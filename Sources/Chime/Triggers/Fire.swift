@@ -32,23 +32,61 @@ public struct Fire: Sendable, Hashable, Codable {
         CivilDateTime(localSeconds: instant.seconds + Int64(offset), nanosecond: Int(instant.nanoseconds))
     }
 
-    // The JSON shape of the stored-abbreviation days: instant, offset, abbreviation, isDST, adjustment.
-    private enum CodingKeys: String, CodingKey { case instant, offset, abbreviation, isDST, adjustment }
+    // docs/contract.md's fire object, plus `dst` (the contract's fields may be added to):
+    // {"at": "2026-03-08T03:00:00-04:00", "utc": "2026-03-08T07:00:00Z", "offset": -14400,
+    //  "abbreviation": "EDT", "adjustment": "gapNextTime", "dst": true}
+    private enum CodingKeys: String, CodingKey { case at, utc, offset, abbreviation, adjustment, dst }
 
+    /// Reads the contract's fire object. `utc` is the instant; `at`, when present, must be the same
+    /// instant; `dst` defaults to `false` (the CLI's fire objects do not carry it). A field that is
+    /// present but wrong is a `DecodingError.dataCorrupted` at that field's coding path.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let type = LocalTimeType(utcOffset: try c.decode(Int32.self, forKey: .offset), isDST: try c.decode(Bool.self, forKey: .isDST),
+        let utcText = try c.decode(String.self, forKey: .utc)
+        let instant: Instant
+        do { instant = try ISO8601Format.parseInstant(utcText) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .utc, in: c, debugDescription: error.description)
+        }
+        let offset = try c.decode(Int32.self, forKey: .offset)
+        if let atText = try c.decodeIfPresent(String.self, forKey: .at) {
+            // Chime writes `at` with the fire's offset (±HH:MM:SS for a local mean time); another
+            // spelling of the same instant (`…T03:00:00.000-04:00`) reads too.
+            guard atText == instant.iso8601(offsetSeconds: Int(offset)) || (try? ISO8601Format.parseInstant(atText)) == instant else {
+                throw DecodingError.dataCorruptedError(forKey: .at, in: c, debugDescription: "'\(atText)' is not the instant \(utcText)")
+            }
+        }
+        let type = LocalTimeType(utcOffset: offset, isDST: try c.decodeIfPresent(Bool.self, forKey: .dst) ?? false,
                                  abbreviation: try c.decode(String.self, forKey: .abbreviation))
-        self.init(instant: try c.decode(Instant.self, forKey: .instant), type: type,
-                  adjustment: try c.decode(FireAdjustment.self, forKey: .adjustment))
+        self.init(instant: instant, type: type, adjustment: try c.decode(FireAdjustment.self, forKey: .adjustment))
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(instant, forKey: .instant)
+        try c.encode(instant.iso8601(offsetSeconds: Int(offset)), forKey: .at)
+        try c.encode(instant.utcString, forKey: .utc)
         try c.encode(offset, forKey: .offset)
         try c.encode(abbreviation, forKey: .abbreviation)
-        try c.encode(isDST, forKey: .isDST)
         try c.encode(adjustment, forKey: .adjustment)
+        try c.encode(isDST, forKey: .dst)
+    }
+}
+
+/// Fires order by instant; fires at the same instant (which differ only when built by hand) by
+/// offset, DST flag, abbreviation and adjustment, so that the order is total and agrees with `==`.
+extension Fire: Comparable {
+    public static func < (lhs: Fire, rhs: Fire) -> Bool {
+        if lhs.instant != rhs.instant { return lhs.instant < rhs.instant }
+        if lhs.offset != rhs.offset { return lhs.offset < rhs.offset }
+        if lhs.isDST != rhs.isDST { return !lhs.isDST }
+        if lhs.type.abbreviationID != rhs.type.abbreviationID { return lhs.abbreviation < rhs.abbreviation }
+        return lhs.adjustment.rawValue < rhs.adjustment.rawValue
+    }
+}
+
+/// `2026-03-08T03:00:00-04:00 EDT (2026-03-08T07:00:00Z, gapNextTime)`: the wall time with its
+/// offset and abbreviation, then the instant in UTC and the adjustment.
+extension Fire: CustomStringConvertible {
+    public var description: String {
+        "\(instant.iso8601(offsetSeconds: Int(offset))) \(abbreviation) (\(instant.utcString), \(adjustment.rawValue))"
     }
 }

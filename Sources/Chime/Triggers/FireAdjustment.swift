@@ -32,4 +32,8 @@ public enum FireAdjustment: String, Sendable, Codable, CaseIterable, Hashable {
     /// A fixed-length interval (e.g. flutter's `RepeatInterval.daily`) crossed a DST transition, so
     /// the wall time differs from the anchor's: exact elapsed time, drifted wall clock.
     case intervalWallClockDrift
+    /// An earlier fire's wall time was moved by a DST gap and the schedule kept the moved time
+    /// (flutter_local_notifications on Android computes each fire from the one before:
+    /// `FlutterAndroidTrigger`): a daily 02:30 fires at 03:30 from the gap on.
+    case gapShiftCarried
 }

@@ -10,13 +10,19 @@
 /// {"onCalendar": {"expression": "Mon..Fri *-*-* 07:00 Europe/Berlin", "gap": "skip", "overlap": "first"}}
 /// {"cron": {"expression": "30 2 * * *", "flavor": "posix", "direction": "forward", "gap": "skip", "overlap": "both", "hashId": "job-1"}}
 /// ```
-/// An interval without an `anchor` is anchored at the current second when decoded this way;
-/// callers that know the request's start (`chime batch`: its `after`) decode with
-/// `Trigger.decode(from:anchor:)` and anchor it there, so the answer never depends on the clock.
+/// Decoding never reads the clock: an interval without an `anchor` is anchored at the instant
+/// under `CodingUserInfoKey.chimeDefaultAnchor` in the decoder's `userInfo`, else it is
+/// `DecodingError.keyNotFound`. Callers that know the request's start (`chime batch`: its `after`)
+/// decode with `Trigger.decode(from:anchor:)` and anchor it there.
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
+///
+/// Errors are `DecodingError`s with the coding path of the value at fault
+/// (`calendar.components.weekday`, `weekly.weekdays[0]`, `cron.expression`): a value Chime
+/// refuses is `dataCorrupted` whose `underlyingError` is Chime's error (`TriggerError`,
+/// `CronError`, `OnCalendarError`, `TimeError`) and whose `debugDescription` is its message.
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, flutterAndroid }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -25,8 +31,16 @@ extension Trigger: Codable {
     enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap, semantics }
 
     public init(from decoder: Decoder) throws {
+        let fallback = decoder.userInfo[.chimeDefaultAnchor] as? Instant
         self = try Self.decode(from: decoder) { text in
-            guard let text else { return Instant(seconds: Instant.now().seconds) }
+            guard let text else {
+                guard let fallback else {
+                    throw DecodingError.keyNotFound(IntervalKeys.anchor, .init(
+                        codingPath: decoder.codingPath + [Kind.interval],
+                        debugDescription: "an interval trigger needs an anchor (or a default in userInfo[.chimeDefaultAnchor])"))
+                }
+                return fallback
+            }
             return try ISO8601Format.parseInstant(text)
         }
     }
@@ -36,55 +50,73 @@ extension Trigger: Codable {
     public static func decode(from decoder: Decoder, anchor: (String?) throws -> Instant) throws -> Trigger {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
-            throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron"])
+            throw DecodingPath.corrupted(TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
+                                                                  allowed: ["calendar", "interval", "weekly", "onCalendar", "cron", "flutterAndroid"]),
+                                         at: decoder.codingPath)
         }
+        let path = container.codingPath + [kind]
         switch kind {
         case .calendar:
             let c = try container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
-            let weekRules = try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday),
-                                          minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek),
-                                          locale: try c.decodeIfPresent(String.self, forKey: .locale))
-            return .calendar(try CalendarTrigger(
-                components: try c.decode(CalendarComponents.self, forKey: .components),
-                matchingPolicy: try Self.named(c, .matchingPolicy) ?? .nextTime,
-                repeatedTimePolicy: try Self.named(c, .repeatedTimePolicy) ?? .first,
-                direction: try Self.named(c, .direction) ?? .forward,
-                repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? true,
-                weekRules: weekRules,
-                gapPolicy: try Self.named(c, .gap),
-                overlapPolicy: try Self.named(c, .overlap),
-                semantics: try Self.named(c, .semantics) ?? .apple))
+            let weekRules = try DecodingPath.run(path) {
+                try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday),
+                              minimumDaysInFirstWeek: try c.decodeIfPresent(Int.self, forKey: .minimumDaysInFirstWeek),
+                              locale: try c.decodeIfPresent(String.self, forKey: .locale))
+            }
+            let components = try c.decode(CalendarComponents.self, forKey: .components)
+            let matching: MatchingPolicy? = try Self.named(c, .matchingPolicy), repeated: RepeatedTimePolicy? = try Self.named(c, .repeatedTimePolicy)
+            let direction: SearchDirection? = try Self.named(c, .direction), semantics: Semantics? = try Self.named(c, .semantics)
+            let gap: GapPolicy? = try Self.named(c, .gap), overlap: OverlapPolicy? = try Self.named(c, .overlap)
+            let repeats = try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? true
+            return try DecodingPath.run(path, refine: DecodingPath.field) {
+                .calendar(try CalendarTrigger(
+                    components: components, matchingPolicy: matching ?? .nextTime, repeatedTimePolicy: repeated ?? .first,
+                    direction: direction ?? .forward, repeats: repeats, weekRules: weekRules,
+                    gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple))
+            }
         case .interval:
             let c = try container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
-            let start = try anchor(try c.decodeIfPresent(String.self, forKey: .anchor))
-            return .interval(try IntervalTrigger(interval: try Self.exactSeconds(c), repeats: try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? false,
-                                                 anchor: start, reportsWallClockDrift: try c.decodeIfPresent(Bool.self, forKey: .reportDrift) ?? false))
+            let anchorText = try c.decodeIfPresent(String.self, forKey: .anchor)
+            let start = try DecodingPath.run(path + [IntervalKeys.anchor]) { try anchor(anchorText) }
+            let seconds = try DecodingPath.run(path + [IntervalKeys.seconds]) { try Self.exactSeconds(c) }
+            let repeats = try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? false
+            let drift = try c.decodeIfPresent(Bool.self, forKey: .reportDrift) ?? false
+            return try DecodingPath.run(path + [IntervalKeys.seconds]) {
+                .interval(try IntervalTrigger(interval: seconds, repeats: repeats, anchor: start, reportsWallClockDrift: drift))
+            }
         case .weekly:
             let c = try container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
             var days = Set<Weekday>()
             var list = try c.nestedUnkeyedContainer(forKey: .weekdays)
             while !list.isAtEnd {
                 // A number (1 = Sunday … 7 = Saturday) or a name (`mon`, `Monday`), as `--weekly` takes.
+                let at = path + [WeeklyKeys.weekdays, DecodingPath.Key(index: list.currentIndex)]
                 if let number = try? list.decode(Int.self) {
                     guard let day = Weekday(rawValue: number) else {
-                        throw TriggerError.invalidComponent(name: "weekdays", value: number, allowed: "1–7 (1 = Sunday)")
+                        throw DecodingPath.corrupted(TriggerError.invalidComponent(name: "weekdays", value: number, allowed: "1–7 (1 = Sunday)"), at: at)
                     }
                     days.insert(day)
                 } else if let name = try? list.decode(String.self) {
-                    days.insert(try Weekday(name: name))
+                    days.insert(try DecodingPath.run(at) { try Weekday(name: name) })
                 } else {
-                    throw TriggerError.invalidWeekly("weekdays holds numbers 1–7 (1 = Sunday) or names (sun, mon, …)")
+                    throw DecodingPath.corrupted(TriggerError.invalidWeekly("weekdays holds numbers 1–7 (1 = Sunday) or names (sun, mon, …)"), at: at)
                 }
             }
-            return .weekly(try WeeklyTrigger(weekdays: days, time: try c.decode(String.self, forKey: .time),
-                                             gapPolicy: try Self.named(c, .gap), overlapPolicy: try Self.named(c, .overlap),
-                                             semantics: try Self.named(c, .semantics) ?? .apple))
+            let time = try c.decode(String.self, forKey: .time)
+            let gap: GapPolicy? = try Self.named(c, .gap), overlap: OverlapPolicy? = try Self.named(c, .overlap)
+            let semantics: Semantics? = try Self.named(c, .semantics)
+            return try DecodingPath.run(path, refine: { _ in days.isEmpty ? [WeeklyKeys.weekdays] : [WeeklyKeys.time] }) {
+                .weekly(try WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple))
+            }
         case .onCalendar:
-            return .onCalendar(try container.decode(OnCalendarTrigger.self, forKey: .onCalendar))
+            return try DecodingPath.run(path, refine: DecodingPath.field) { .onCalendar(try container.decode(OnCalendarTrigger.self, forKey: .onCalendar)) }
         case .cron:
-            // A malformed expression throws `CronError` (batch: `invalidCronExpression`).
-            return .cron(try container.decode(CronTrigger.self, forKey: .cron))
+            // A malformed expression: `CronError` underneath (batch: `invalidCronExpression`).
+            return try DecodingPath.run(path, refine: DecodingPath.field) { .cron(try container.decode(CronTrigger.self, forKey: .cron)) }
+        case .flutterAndroid:
+            return try DecodingPath.run(path, refine: DecodingPath.field) {
+                .flutterAndroid(try container.decode(FlutterAndroidTrigger.self, forKey: .flutterAndroid))
+            }
         }
     }
 
@@ -124,12 +156,15 @@ extension Trigger: Codable {
             try container.encode(t, forKey: .onCalendar)
         case .cron(let t):
             try container.encode(t, forKey: .cron)
+        case .flutterAndroid(let t):
+            try container.encode(t, forKey: .flutterAndroid)
         }
     }
 
-    /// A policy name, or a `TriggerError.unknownName` listing the allowed ones.
+    /// A policy name, or a `TriggerError.unknownName` listing the allowed ones (at the key's path).
     private static func named<P: NamedChoice, K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> P? {
-        try c.decodeIfPresent(String.self, forKey: key).map { (text) throws(TriggerError) in try P(named: text, field: key.stringValue) }
+        guard let text = try c.decodeIfPresent(String.self, forKey: key) else { return nil }
+        return try DecodingPath.run(c.codingPath + [key]) { try P(named: text, field: key.stringValue) }
     }
 
     private static func exactSeconds(_ c: KeyedDecodingContainer<IntervalKeys>) throws -> ExactDuration {

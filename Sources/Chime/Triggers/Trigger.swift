@@ -7,13 +7,16 @@ public enum Trigger: Sendable, Hashable {
     /// A systemd `OnCalendar=` expression (forward only: it has no previous fire).
     case onCalendar(OnCalendarTrigger)
     case cron(CronTrigger)
+    /// flutter_local_notifications' `matchDateTimeComponents` schedule as its Android code runs it:
+    /// each fire computed from the wall time of the one before (`Profiles/`; forward only).
+    case flutterAndroid(FlutterAndroidTrigger)
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
         switch self {
         case .calendar(let t): return t.repeats
         case .interval(let t): return t.repeats
-        case .weekly, .onCalendar, .cron: return true
+        case .weekly, .onCalendar, .cron, .flutterAndroid: return true
         }
     }
 
@@ -26,6 +29,7 @@ public enum Trigger: Sendable, Hashable {
         case .weekly(let t): return try t.nextFire(after: instant, in: zone)
         case .onCalendar(let t): return try t.nextFire(after: instant, in: zone)
         case .cron(let t): return try t.nextFire(after: instant, in: zone)
+        case .flutterAndroid(let t): return t.nextFire(after: instant, in: zone)
         }
     }
 
@@ -35,9 +39,16 @@ public enum Trigger: Sendable, Hashable {
         case .calendar(let t): return try t.previousFire(before: instant, in: zone)
         case .interval(let t): return t.previousFire(before: instant, in: zone)
         case .weekly(let t): return try t.previousFire(before: instant, in: zone)
-        case .onCalendar: return nil
+        case .onCalendar, .flutterAndroid: return nil
         case .cron(let t): return try t.previousFire(before: instant, in: zone)
         }
+    }
+
+    /// The trigger as it stands after delivering `fire`: itself, except a trigger that carries
+    /// state from fire to fire (`flutterAndroid` stores the fired wall time).
+    public func rescheduled(after fire: Fire) -> Trigger {
+        if case .flutterAndroid(let t) = self { return .flutterAndroid(t.rescheduled(after: fire)) }
+        return self
     }
 
     /// Up to `count` fires after `instant`, in the trigger's direction; a one-shot trigger fires at
@@ -50,12 +61,23 @@ public enum Trigger: Sendable, Hashable {
     }
 }
 
-/// Walks a trigger's fires lazily: each step searches from the previous fire.
-public struct FireIterator: Sendable {
-    public let trigger: Trigger
+/// Walks a trigger's fires lazily: each step searches from the previous fire, with the trigger as
+/// the previous fire left it (`Trigger.rescheduled(after:)`).
+///
+/// Two ways to walk:
+/// - `nextFire()` throws: the one that reports a gap policy of `reject` meeting a skipped wall time.
+/// - As an `IteratorProtocol`/`Sequence` (`for fire in iterator`, `while let fire = iterator.next()`):
+///   the walk ends at the last fire or at the first error, and the error is kept in `error` (a
+///   `for` loop works on a copy, so keep the iterator and use `while let` when the trigger may
+///   reject). `Trigger.fires(after:in:)` is the sequence that cannot end at an error: it refuses
+///   a trigger that may reject up front. The async walk (`Trigger.fireTimes`) throws.
+public struct FireIterator: Sendable, IteratorProtocol, Sequence {
+    public private(set) var trigger: Trigger
     public let zone: ZoneRules
     private var cursor: Instant
     private var done = false
+    /// Why `next()` ended the walk early, or nil (it has not, or it ran out of fires).
+    public private(set) var error: TriggerError?
 
     public init(trigger: Trigger, zone: ZoneRules, start: Instant) {
         self.trigger = trigger
@@ -67,6 +89,18 @@ public struct FireIterator: Sendable {
         guard !done, let fire = try trigger.nextFire(after: cursor, in: zone) else { return nil }
         cursor = fire.instant
         if !trigger.repeats { done = true }
+        if case .flutterAndroid = trigger { trigger = trigger.rescheduled(after: fire) }
         return fire
+    }
+
+    /// The next fire, or nil when there is none or the walk failed (then `error` says why and
+    /// every later call answers nil).
+    public mutating func next() -> Fire? {
+        guard error == nil else { return nil }
+        do { return try nextFire() } catch {
+            self.error = error
+            done = true
+            return nil
+        }
     }
 }

@@ -16,6 +16,12 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case wallTimeSkipped(local: String, zone: String)
     /// A value that is not one of the allowed names (policies, directions).
     case unknownName(field: String, value: String, allowed: [String])
+    /// A platform profile cannot take this trigger (e.g. flutter's Android code with minute-only
+    /// components).
+    case invalidProfile(String)
+    /// `Trigger.fires(after:in:)` was asked for a sequence of a trigger whose gap policy is
+    /// `reject`: a plain `Sequence` cannot report the error its walk may end with.
+    case rejectingTriggerInSequence
 
     public var description: String {
         switch self {
@@ -35,6 +41,10 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(local) does not exist in \(zone) (a DST gap) and the gap policy is 'reject'"
         case let .unknownName(field, value, allowed):
             return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
+        case .invalidProfile(let reason):
+            return "invalid for the profile: \(reason)"
+        case .rejectingTriggerInSequence:
+            return "the trigger's gap policy is 'reject', which a sequence of fires cannot report: walk it with FireIterator.nextFire() or the throwing alarms(after:in:)"
         }
     }
 }

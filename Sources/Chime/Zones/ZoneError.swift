@@ -1,4 +1,5 @@
-/// Errors from loading zones. Each names what failed and, where it helps, what to do.
+/// Errors from loading zones. Each names what failed (the `chime` tool adds its own hints, such
+/// as the command that lists ids).
 public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No source knows this id. `suggestions` are the closest known ids.
     case unknownZone(String, suggestions: [String])
@@ -19,7 +20,7 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .unknownZone(id, suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
-            return "unknown time zone '\(id)'\(hint) (list ids with `chime zones --search TEXT`)"
+            return "unknown time zone '\(id)'\(hint)"
         case let .malformedTZif(path, reason):
             return "malformed TZif file \(path): \(reason)"
         case let .invalidPOSIXRule(rule, reason):

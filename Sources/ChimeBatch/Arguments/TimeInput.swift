@@ -35,7 +35,7 @@ package enum TimeInput {
     /// text that is clearly one of these forms but wrong (`@x`, `2026-02-30T00:00:00Z`).
     package static func absolute(_ text: String) throws(TimeError) -> Instant? {
         do {
-            if case .instant(let instant) = try TimeText.parse(text) { return instant }
+            if case .instant(let instant) = try TimeText.parse(text, now: now) { return instant }
             return nil
         } catch {
             if case .malformedInstant = error { return nil }
@@ -46,7 +46,7 @@ package enum TimeInput {
     /// The local date-time `text` stands for (a date alone is its midnight), or nil if it is not one.
     package static func local(_ text: String) throws(TimeError) -> CivilDateTime? {
         do {
-            if case .local(let local) = try TimeText.parse(text) { return local }
+            if case .local(let local) = try TimeText.parse(text, now: now) { return local }
             return nil
         } catch {
             if case .malformedInstant = error { return nil }

@@ -107,6 +107,16 @@ package struct BatchProcessor {
                     (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules)
                 }
             }
+            if case .flutterAndroid = trigger {
+                // Carries the fired wall time from fire to fire (`Trigger.rescheduled(after:)`).
+                var current = trigger
+                return write(request, zoneFields: fields, repeats: true, after: after, count: count, line, into: &out) {
+                    (instant) throws(TriggerError) in
+                    guard let fire = try current.nextFire(after: instant, in: rules) else { return nil }
+                    current = current.rescheduled(after: fire)
+                    return fire
+                }
+            }
             return write(request, zoneFields: fields, repeats: trigger.repeats, after: after, count: count, line, into: &out) {
                 (instant) throws(TriggerError) in try trigger.nextFire(after: instant, in: rules)
             }
@@ -275,7 +285,7 @@ package struct BatchProcessor {
 
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
         do {
-            return try JSONTreeDecoder.decode(BatchRequest.self, from: tree)
+            do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw CLIError.unwrapped(error) }
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as OnCalendarError {

@@ -73,6 +73,7 @@ package enum FireFormatting {
         case .missingDayPreviousTimePreservingSmallerComponents:
             return "date does not exist; previous day, same time (missingDayPreviousTimePreservingSmallerComponents)"
         case .intervalWallClockDrift: return "fixed interval crossed a DST change: wall time drifted (intervalWallClockDrift)"
+        case .gapShiftCarried: return "wall time moved by an earlier DST gap, kept ever since (gapShiftCarried)"
         }
     }
 }

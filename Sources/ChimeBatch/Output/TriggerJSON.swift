@@ -46,6 +46,17 @@ package enum TriggerJSON {
             if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
             fields.append(("fields", .string(t.expression.normalized)))
             return .object([("cron", .object(fields))])
+        case .flutterAndroid(let t):
+            func wall(_ f: FlutterAndroidTrigger.WallFields) -> [(String, JSON)] {
+                var fields: [(String, JSON)] = [("time", .string(f.time))]
+                if let weekday = f.weekday { fields.append(("weekday", .int(weekday.rawValue))) }
+                if let day = f.day { fields.append(("day", .int(day))) }
+                if let month = f.month { fields.append(("month", .int(month))) }
+                return fields
+            }
+            var fields: [(String, JSON)] = [("match", .string(t.match.rawValue))] + wall(t.requested)
+            if t.hasDrifted { fields.append(("scheduled", .object(wall(t.scheduled)))) }
+            return .object([("flutterAndroid", .object(fields))])
         }
     }
 

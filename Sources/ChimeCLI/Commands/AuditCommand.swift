@@ -11,14 +11,15 @@ enum AuditCommand {
                   .init(name: "tz", valueName: "ZONE", help: "One zone to audit (instead of --zones).", completes: .zone),
                   .init(name: "from", valueName: "YEAR", help: "First year, inclusive (default: this year)."),
                   .init(name: "to", valueName: "YEAR", help: "Last year, inclusive (default: --from + 9)."),
-                  .init(name: "compare", valueName: "A,B,…", help: "Versions to compare: apple,consistent (calendar components, weekly); cron flavors and systemd (--cron)."),
+                  .init(name: "compare", valueName: "A,B,…", help: "Versions to compare: apple,consistent or ios,android (calendar components, weekly); cron flavors and systemd (--cron)."),
                   .init(name: "summary", valueName: nil, help: "One line per zone with counts instead of every event.")]
-            + TriggerOptions.options + [CommandSpec.sourceOption, CommandSpec.jsonOption],
+            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.jsonOption],
         examples: ["chime audit --at 02:30 --zones America/New_York,Europe/London --from 2026 --to 2027",
                    "chime audit --at 02:15 --from 2026 --to 2035 --summary",
                    "chime audit --components day=31,hour=9 --zones UTC --from 2026",
                    "chime audit --cron '30 2 * * *' --zones America/New_York --from 2026 --compare posix,croniter,systemd",
-                   "chime audit --at 02:30 --zones Australia/Lord_Howe --from 2026 --compare apple,consistent --json"],
+                   "chime audit --at 02:30 --zones Australia/Lord_Howe --from 2026 --compare apple,consistent --json",
+                   "chime audit --at 02:30 --zones America/New_York,Europe/Berlin --from 2026 --to 2027 --compare ios,android"],
         usageLines: ["chime audit (--at HH:MM | --components K=V,… | --weekly DAYS@HH:MM | --oncalendar SPEC | --cron EXPR)",
                      "            [--zones all|Z1,Z2,… | --tz ZONE] [--from YEAR] [--to YEAR] [--compare A,B,…] [--summary]",
                      "            [trigger options as for chime next] [--source tzif|icu|newest] [--json]"])
@@ -29,7 +30,11 @@ enum AuditCommand {
         let to = try args.integer("to", command: spec.name) ?? from + 9
         guard from <= to else { throw .usage("--from \(from) is after --to \(to)", command: spec.name) }
         let database = try ZoneOptions.database(args, command: spec.name)
-        let trigger = try TriggerOptions.trigger(args, anchor: TimeInput.now(), command: spec.name)
+        if args.values["profile"] != nil && args.values["compare"] != nil {
+            throw .usage("give --profile or --compare, not both (--compare ios,android sets the platforms side by side)", command: spec.name)
+        }
+        let trigger = try ProfileOptions.apply(args, to: try TriggerOptions.trigger(args, anchor: TimeInput.now(), command: spec.name),
+                                               command: spec.name)
         let zones = try self.zones(args, trigger: trigger, database: database)
         let versions = try self.versions(args.values["compare"], of: trigger)
         let audits: [ScheduleAudit]
@@ -37,18 +42,27 @@ enum AuditCommand {
             throw .input(error.description, code: "invalidTrigger")
         }
         var results: [[ZoneAudit]] = []                    // per zone, one audit per version
+        var drifts: [[[ProfileDrift]]] = []                // per zone, per version: fires a carried gap shift moved (android)
         for zone in zones {
             var perVersion: [ZoneAudit] = []
-            for audit in audits {
+            var driftsPerVersion: [[ProfileDrift]] = []
+            for (audit, version) in zip(audits, versions) {
                 do { perVersion.append(try audit.events(in: zone)) } catch { throw .input(error.description, code: "invalidTrigger") }
+                do { driftsPerVersion.append(try ProfileDrift.drifts(of: version.trigger, in: zone, years: from...to)) } catch {
+                    throw .input(error.description, code: "invalidTrigger")
+                }
             }
             results.append(perVersion)
+            drifts.append(driftsPerVersion)
         }
-        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name))
+        let texts: [String]? = versions.allSatisfy({ $0.trigger.dialectText != nil }) ? versions.map { $0.trigger.dialectText! } : nil
+        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name),
+                                 versionTexts: texts)
         if versions.count > 1 {
-            AuditReport.comparison(results, header: header, json: args.json, output: &output)
+            AuditReport.comparison(results, drifts: drifts, header: header, json: args.json, output: &output)
         } else {
-            AuditReport.events(results.map { $0[0] }, header: header, json: args.json, summary: args.flags.contains("summary"), output: &output)
+            AuditReport.events(results.map { $0[0] }, drifts: drifts.map { $0[0] }, header: header, json: args.json,
+                               summary: args.flags.contains("summary"), output: &output)
         }
         return 0
     }
@@ -78,6 +92,7 @@ enum AuditCommand {
         guard names.count >= 2, Set(names).count == names.count else {
             throw .usage("--compare needs two or more different versions, e.g. apple,consistent or posix,croniter,systemd", command: spec.name)
         }
+        if let platforms = try ProfileOptions.versions(names, of: trigger) { return platforms }
         var versions: [(String, Trigger)] = []
         do {
             for name in names {
@@ -98,13 +113,16 @@ enum AuditCommand {
                         }
                         versions.append((name, .onCalendar(try OnCalendarTrigger(expression: spec, gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy))))
                     } else if let flavor = CronFlavor(rawValue: name) {
-                        versions.append((name, .cron(try CronTrigger(expression: t.expression.text, flavor: flavor, direction: t.direction,
+                        guard let text = t.expression.text(for: flavor) else {
+                            throw CLIError.input("\(flavor.rawValue) cannot say '\(t.expression.text)' (\(t.flavor.rawValue)) with the same meaning: seconds or a year it has no field for, L, W, #, @every, or day fields it combines differently", code: "invalidTrigger")
+                        }
+                        versions.append((name, .cron(try CronTrigger(expression: text, flavor: flavor, direction: t.direction,
                                                                       gapPolicy: t.gapPolicy, overlapPolicy: t.overlapPolicy, hashId: t.hashId))))
                     } else {
                         throw CLIError.usage("--compare for --cron takes cron flavors (\(CronFlavor.allCases.map(\.rawValue).joined(separator: ", "))) and systemd, got '\(name)'", command: spec.name)
                     }
-                case .interval, .onCalendar:
-                    throw CLIError.usage("--compare goes with --at, --components, --weekly (apple,consistent) or --cron (flavors, systemd)", command: spec.name)
+                case .interval, .onCalendar, .flutterAndroid:
+                    throw CLIError.usage("--compare goes with --at, --components, --weekly (apple,consistent or ios,android) or --cron (flavors, systemd)", command: spec.name)
                 }
             }
         } catch let error as CLIError {
@@ -115,6 +133,17 @@ enum AuditCommand {
             throw .input(CLIError.describe(error), code: "invalidTrigger")
         }
         return versions
+    }
+}
+
+extension Trigger {
+    /// A dialect schedule as written: the cron expression, the OnCalendar expression.
+    var dialectText: String? {
+        switch self {
+        case .cron(let t): t.expression.text
+        case .onCalendar(let t): t.expression
+        default: nil
+        }
     }
 }
 

@@ -9,7 +9,7 @@ enum NextCommand {
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
                   .init(name: "count", valueName: "N", help: "How many fires (default 1, 0–100000).")]
-            + TriggerOptions.options + [CommandSpec.sourceOption, CommandSpec.jsonOption],
+            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.jsonOption],
         examples: ["chime next --at 02:30 --tz America/New_York --after 2026-03-07T12:00:00Z --count 3",
                    "chime next --components hour=2,minute=30,weekday=1 --tz America/New_York --count 5",
                    "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --after 2026-03-08 --count 4",
@@ -18,13 +18,14 @@ enum NextCommand {
                    "chime next --components day=31 --tz UTC --after 2026-04-01 --count 3",
                    "chime next --oncalendar 'Mon..Fri *-*-* 07:00 Europe/Berlin' --after 2026-03-27T12:00:00Z --count 3",
                    "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
-                   "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3"],
+                   "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3",
+                   "chime next --at 02:30 --profile android --tz America/New_York --after 2026-03-07T12:00:00Z --count 3"],
         usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC",
                      "           | --cron EXPR) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
-                     "           [--flavor FLAVOR] [--hash-id ID] [--source tzif|icu|newest] [--json]"])
+                     "           [--flavor FLAVOR] [--hash-id ID] [--profile ios|android] [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let count = try args.integer("count", command: spec.name) ?? 1
@@ -55,10 +56,14 @@ enum NextCommand {
             return reading.instant
         }
         let after = try read("after") ?? TimeInput.now()
-        let trigger = try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name)
+        let trigger = try ProfileOptions.apply(args, to: try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name),
+                                               command: spec.name)
         let fires: [Fire]
         do { fires = try trigger.fires(after: after, in: zone.rules, count: count) } catch {
             throw .input(error.description, code: "wallTimeSkipped")
+        }
+        if case .flutterAndroid = trigger {
+            notes.insert("profile android: flutter_local_notifications' Java code (java.time; each fire computed from the wall time of the one before)", at: 0)
         }
         let backward: Bool
         switch trigger {
@@ -78,7 +83,7 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval, .onCalendar, .cron: consistent = false
+            case .interval, .onCalendar, .cron, .flutterAndroid: consistent = false
             }
             if case .cron(let t) = trigger {
                 notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"
@@ -97,7 +102,8 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
-                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : ""))
+                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : "")
+                            + (t.flavor == .quartz ? " (Quartz looks no further than the year \(CronFlavor.quartzLastYear))" : ""))
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

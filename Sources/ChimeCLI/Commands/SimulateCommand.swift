@@ -9,9 +9,11 @@ enum SimulateCommand {
         positionals: [PendingOptions.fileArgument],
         options: [.init(name: "from", valueName: "INSTANT", help: "When the requests are added (RFC 3339, local date-time or date in --tz, now, @EPOCH).", required: true),
                   .init(name: "until", valueName: "INSTANT", help: "Deliver every fire up to and including this instant.", required: true),
-                  PendingOptions.limitOption, PendingOptions.ruleOption, PendingOptions.tzOption, CommandSpec.sourceOption, CommandSpec.jsonOption],
+                  PendingOptions.limitOption, PendingOptions.ruleOption, ProfileOptions.option, PendingOptions.tzOption, CommandSpec.sourceOption,
+                  CommandSpec.jsonOption],
         examples: ["chime simulate examples/reminders.jsonl --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z",
-                   "chime simulate examples/reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json"],
+                   "chime simulate examples/reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json",
+                   "chime simulate examples/reminders.jsonl --profile android --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z"],
         positionalCompletion: .file)
 
     /// Deliveries are produced a day at a time, so a long simulation streams in bounded memory.
@@ -21,9 +23,13 @@ enum SimulateCommand {
         let from = try PendingOptions.instant(args, "from", command: spec.name)
         let until = try PendingOptions.instant(args, "until", command: spec.name)
         guard from <= until else { throw .usage("--from \(from) is after --until \(until)", command: spec.name) }
-        var store = try PendingOptions.store(limit: try PendingOptions.limit(args, command: spec.name),
-                                             rule: try PendingOptions.rule(args, command: spec.name), command: spec.name)
-        let file = try PendingOptions.file(args, now: from, command: spec.name)
+        // --profile: the platform's limit and rule unless given, and its trigger for every request.
+        let profile = try ProfileOptions.profile(args, command: spec.name)
+        var store = try PendingOptions.store(limit: args.values["limit"] == nil ? profile?.pendingLimit ?? 64 : try PendingOptions.limit(args, command: spec.name),
+                                             rule: args.values["rule"] == nil ? profile?.pendingRule ?? .soonest : try PendingOptions.rule(args, command: spec.name),
+                                             command: spec.name)
+        var file = try PendingOptions.file(args, now: from, command: spec.name)
+        if let profile { file.apply(profile) }
         let added = try PendingOptions.add(file, to: &store, now: from)
         let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone.identifier) }, uniquingKeysWith: { $1 })
         let payloads = Dictionary(file.requests.compactMap { item in item.request.payload.map { (item.request.identifier, $0.text) } },
@@ -32,6 +38,9 @@ enum SimulateCommand {
         for error in file.errors(adding: added.errors) { Output.error("skipped " + error.text) }
         for discard in added.discarded { Output.error("discarded at --from: \(discard)") }
         var delivered = 0
+        // Fires at a wall time an earlier gap moved (the android profile): first, last, how many.
+        var drifts: [String: (first: Fire, last: Fire, count: Int)] = [:]
+        var driftOrder: [String] = []
         var cursor = from
         while cursor < until {
             cursor = Instant(seconds: min(cursor.seconds + step, until.seconds), nanoseconds: cursor.seconds + step < until.seconds ? 0 : until.nanoseconds)
@@ -39,6 +48,12 @@ enum SimulateCommand {
             do { report = try store.deliver(until: cursor) } catch { throw .input(error.description, code: error.code) }
             for delivery in report.deliveries {
                 delivered += 1
+                if delivery.fire.adjustment == .gapShiftCarried {
+                    if let d = drifts[delivery.identifier] { drifts[delivery.identifier] = (d.first, delivery.fire, d.count + 1) } else {
+                        drifts[delivery.identifier] = (delivery.fire, delivery.fire, 1)
+                        driftOrder.append(delivery.identifier)
+                    }
+                }
                 if args.json {
                     var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("zone", .optional(zones[delivery.identifier])),
                                                     ("fire", .fire(delivery.fire))]
@@ -54,6 +69,13 @@ enum SimulateCommand {
         }
         if !args.json {
             output.line("\(delivered) deliver\(delivered == 1 ? "y" : "ies") from \(from) until \(until); \(store.count) still pending.")
+            for identifier in driftOrder {
+                guard let d = drifts[identifier] else { continue }
+                func at(_ fire: Fire) -> String { fire.instant.iso8601(offsetSeconds: Int(fire.offset)) + " " + fire.abbreviation }
+                let time = String(d.first.local.description.dropFirst(11))
+                output.line("Drift: '\(identifier)' fired at \(time), where an earlier DST gap moved it, from \(at(d.first)) through \(at(d.last))"
+                            + " (\(d.count) fire\(d.count == 1 ? "" : "s"); the stored wall time stays until the app schedules again).")
+            }
             output.line(PendingOptions.zoneDataLine(file))
         }
         return 0

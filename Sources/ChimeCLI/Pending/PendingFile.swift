@@ -73,6 +73,24 @@ struct PendingFile {
         requests = parsed.compactMap { $0 }
     }
 
+    /// Every request as `profile`'s platform runs it (`PlatformProfile.trigger(for:)`); one it
+    /// cannot run becomes an `invalidTrigger` error on its line.
+    mutating func apply(_ profile: PlatformProfile) {
+        var kept: [(line: Int, request: PendingRequest)] = []
+        for (line, request) in requests {
+            do {
+                let trigger = try profile.trigger(for: request.trigger)
+                kept.append((line, try PendingRequest(identifier: request.identifier, trigger: trigger, zone: request.zone,
+                                                      zoneIdentifier: request.zoneIdentifier, payload: request.payload, createdAt: request.createdAt)))
+            } catch {
+                errors.append(LineError(line: line, id: .string(request.identifier), code: "invalidTrigger",
+                                        message: "--profile \(profile.rawValue): \(CLIError.describe(error))"))
+            }
+        }
+        requests = kept
+        errors.sort { $0.line < $1.line }
+    }
+
     /// The file's own errors, then `later` ones (a request the limit refused, …), each on the line
     /// of the request it names.
     func errors(adding later: [PendingError]) -> [LineError] {
@@ -83,7 +101,7 @@ struct PendingFile {
             // says so here, and is left out of `replaced` (`duplicates(excluding:)`).
             let earlier = error.identifier.flatMap { replacedLines[$0] }
             return LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
-                             code: error.code, message: error.description + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
+                             code: error.code, message: error.cliMessage + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
         }
     }
 
@@ -124,9 +142,9 @@ struct PendingFile {
         let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
         let record: PendingRequestRecord
         do {
-            record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree)
+            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw CLIError.unwrapped(error) }
         } catch let error as PendingError {
-            return .failure(Failure(id: id, code: error.code, message: error.description))
+            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
         } catch let error as TriggerError {
             return .failure(Failure(id: id, code: "invalidTrigger", message: error.description))
         } catch let error as DecodingError {
@@ -139,7 +157,7 @@ struct PendingFile {
         do {
             return .success(try record.request(zones: database, now: now, payload: payload))
         } catch {
-            return .failure(Failure(id: id, code: error.code, message: error.description))
+            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
         }
     }
 }

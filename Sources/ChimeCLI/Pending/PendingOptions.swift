@@ -47,7 +47,7 @@ enum PendingOptions {
     /// Adds the file's requests to `store` at `now` (one refused request is an error in the report).
     static func add(_ file: PendingFile, to store: inout PendingStore, now: Instant) throws(CLIError) -> PendingAddReport {
         do { return try store.add(contentsOf: file.requests.map(\.request), now: now) } catch {
-            throw .input(error.description, code: error.code)
+            throw .input(error.cliMessage, code: error.code)
         }
     }
 

@@ -68,7 +68,7 @@ import Testing
     }
 
     /// The `$ chime …` blocks of the guides print what they show.
-    @Test(arguments: ["docs/oncalendar.md", "docs/semantics.md"])
+    @Test(arguments: ["docs/oncalendar.md", "docs/semantics.md", "docs/cron.md"])
     func docExamplesPrintWhatTheyShow(file: String) throws {
         let examples = try Self.readmeExamples(file)
         #expect(!examples.isEmpty)

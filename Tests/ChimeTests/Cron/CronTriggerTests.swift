@@ -148,7 +148,10 @@ import Testing
             ("0 0 0-5 * *", .croniter, "field 3 (day-of-month) at column 5, '0-5': 0 is outside 1–31"),
             ("0 0 * * 1,2#3", .croniter, "field 5 (day-of-week) at column 1, '1,2#3': croniter does not mix plain weekdays with #n / L<d> terms"),
             ("* * * * * * * *", .croniter, "a croniter cron expression has 5 or 6 or 7 fields, got 8"),
-            ("0 0 * * *", .quartz, "the quartz cron flavor is not implemented yet (implemented: posix, croniter, robfig, apscheduler, apscheduler3)"),
+            ("0 0 * * *", .quartz, "a quartz cron expression has 6 or 7 fields, got 5"),
+            ("0 0 0 ? * ?", .quartz, "field 6 (day-of-week) at column 11, '?': '?' can be in day-of-month or day-of-week, not both"),
+            ("0 0 0 ? * 5#6", .quartz, "field 6 (day-of-week) at column 11, '5#6': a number 1–5 must follow '#'"),
+            ("0 0 0 L-31 * ?", .quartz, "field 4 (day-of-month) at column 7, 'L-31': the offset from the last day must be at most 30"),
         ]
         for (text, flavor, message) in cases {
             do {

@@ -77,8 +77,13 @@ import Testing
     /// Bad input names the request and the problem.
     @Test func badInputNamesTheRequest() throws {
         // A repeating interval under 60 s (Apple's minimum).
-        #expect(throws: PendingError.invalidTrigger(identifier: "r1", .repeatingIntervalTooShort(seconds: "30"))) {
-            try Self.record(#"{"identifier": "r1", "zone": "UTC", "trigger": {"interval": {"seconds": 30, "repeats": true}}}"#)
+        // A DecodingError at the value's path, with the request's error underneath.
+        do {
+            _ = try Self.record(#"{"identifier": "r1", "zone": "UTC", "trigger": {"interval": {"seconds": 30, "repeats": true}}}"#)
+            Issue.record("a 30 s repeating interval was accepted")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["trigger", "interval", "seconds"])
+            #expect(context.underlyingError as? PendingError == .invalidTrigger(identifier: "r1", .repeatingIntervalTooShort(seconds: "30")))
         }
         // An unknown zone, found when resolving.
         let lost = try Self.record(#"{"identifier": "r2", "zone": "Mars/Olympus_Mons", "trigger": {"calendar": {"components": {"hour": 9}}}}"#)

@@ -13,8 +13,6 @@ public enum CronError: Error, Sendable, Hashable, CustomStringConvertible {
     case badValue(field: Int, name: String, column: Int, text: String, reason: String)
     /// A form the flavor knows but Chime refuses (e.g. `@reboot`: not a time), with the reason.
     case refused(text: String, reason: String)
-    /// A flavor Chime does not read yet.
-    case flavorNotImplemented(CronFlavor)
 
     public var description: String {
         switch self {
@@ -27,9 +25,6 @@ public enum CronError: Error, Sendable, Hashable, CustomStringConvertible {
             return "field \(field) (\(name)) at column \(column), '\(text)': \(reason)"
         case let .refused(text, reason):
             return "'\(text)' is refused: \(reason)"
-        case .flavorNotImplemented(let flavor):
-            return "the \(flavor.rawValue) cron flavor is not implemented yet (implemented: "
-                + CronFlavor.allCases.filter(\.isImplemented).map(\.rawValue).joined(separator: ", ") + ")"
         }
     }
 }

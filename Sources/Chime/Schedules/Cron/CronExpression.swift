@@ -49,6 +49,8 @@ public struct CronExpression: Sendable, Hashable {
     var zoneIdentifier: String?
     /// robfig `@every`: the delay (whole seconds, in nanoseconds) — elapsed time, not a calendar.
     var everyNanoseconds: Int64?
+    /// The quartz flavor's own reading (`QuartzParser`), which `QuartzWalk` evaluates.
+    var quartz: QuartzSchedule?
 
     init(flavor: CronFlavor, text: String, normalized: String) {
         self.flavor = flavor
@@ -71,6 +73,7 @@ public struct CronExpression: Sendable, Hashable {
     }
 
     func matchesDay(year: Int, month: Int, day: Int, dayNumber: Int64) -> Bool {
+        if let quartz { return quartz.matchesDay(year: year, month: month, day: day, dayNumber: dayNumber) }
         let length = Int(CivilArithmetic.daysInMonth(year: Int64(year), month: Int64(month)))
         let weekday = CivilArithmetic.weekday(ofDay: dayNumber) - 1
         switch dayRule {

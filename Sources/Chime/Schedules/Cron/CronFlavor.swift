@@ -9,7 +9,7 @@
 /// | `apscheduler3` | APScheduler 3.11 `CronTrigger.from_crontab` (`APSchedulerParser`): 5 fields; `*`, `*/S`, `N`, `N-M`, `N-M/S`, `N/S`; month and weekday names (text after a name ignored); day-of-week 0 = Monday … 6 = Sunday, no backward ranges; `last` in day-of-month; day-of-month AND day-of-week | APScheduler's own walk (`APSchedulerWalk`; `get_next_fire_time`, `_increment_field_value`, `_set_field_value`): fields raised on the wall clock, carries added in UTC — a skipped 02:30 fires at 03:30 (the offset before the gap), a repeated hour's times fire again when a carry lands in its second pass; not a nearest-instant rule |
 /// | `apscheduler` | APScheduler 4.0.0a6 `CronTrigger.from_crontab`: as `apscheduler3`, but numeric weekdays are cron's (0 and 7 Sunday, 1 Monday; a numeric step is dropped) and backward weekday ranges wrap (`DayOfWeekField.append_expression`) | the same walk (`CronTrigger.next`) |
 /// | `robfig` | robfig/cron v3 `NewParser(Second\|Minute\|Hour\|Dom\|Month\|Dow\|Descriptor)`: 6 fields, second first; `?` and `*` anywhere, names, `@yearly`…`@hourly`, `@every DURATION` (elapsed time); a `TZ=Zone`/`CRON_TZ=Zone` prefix names the zone; day-of-month OR day-of-week unless either has a `*`/`?` star | robfig v3.0.1 `spec.go` `SpecSchedule.Next`, ported as it walks (`RobfigSchedule`): hours, minutes, seconds step by elapsed time — a wall time skipped by a gap is skipped, a repeated one fires twice — with `time.Date`'s resolution of the wall times it builds and its midnight-gap day rule; gives up after the start's year + 5 |
-/// | `quartz` | — | not implemented yet: refused with a reason |
+/// | `quartz` | Quartz Scheduler 2.3 `CronExpression`: second minute hour day-of-month month day-of-week [year]; day-of-week 1 = Sunday; `?` in exactly one day field; `L`, `L-n`, `W`, `LW`, `nL`, `n#k` | Quartz 2.3.2 `getTimeAfter` walks a lenient `GregorianCalendar` field by field (`QuartzWalk`): a repeated wall time fires once, at its later instant; a wall time in a gap reads as the same wall time in the offset before it and the walk goes on from there, so the gap's times are skipped (and, in a gap shorter than an hour, sometimes the first times after it, depending on the walk's path); where Quartz's walk never returns (it cycles), the documented day rules answer |
 public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case posix
     case croniter
@@ -21,7 +21,6 @@ public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case apscheduler3
 
     /// Whether Chime reads this flavor (the others are refused with a reason).
-    public var isImplemented: Bool { self == .posix || self == .croniter || self == .robfig || isAPScheduler }
 
     /// The field layouts this flavor accepts, by field count.
     var layouts: [Int: [CronField]] {

@@ -16,9 +16,9 @@
 ///   `TZ=`/`CRON_TZ=` zone prefix, descriptors and `@every`.
 public enum CronParser {
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
-        guard flavor.isImplemented else { throw .flavorNotImplemented(flavor) }
         if flavor == .robfig { return try RobfigParser.parse(text) }
         if flavor.isAPScheduler { return try APSchedulerParser.parse(text, flavor: flavor) }
+        if flavor == .quartz { return try QuartzParser.parse(text) }
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }
         var body = trimmed

@@ -123,6 +123,10 @@ struct CronRules: CalendarSearchRules {
             // Only with an explicit overlap policy, or backward (`previousFire`): APScheduler reads a
             // skipped wall time with the offset before the gap (`APSchedulerWalk`), i.e. `shift`.
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .shift, overlap: overlap)
+        case .quartz:
+            // Backward only (forward quartz searches are `QuartzWalk`): a gap's wall times skipped,
+            // a repeated one at its later instant, as Quartz's forward walk does on its usual path.
+            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
         default:
             return resolution.instants(wall: wall, nanosecond: nanosecond, gap: expression.clockDriven ? .skip : .nextValid, overlap: overlap)
         }
@@ -131,6 +135,7 @@ struct CronRules: CalendarSearchRules {
     private var defaultOverlap: OverlapPolicy {
         switch expression.flavor {
         case .posix: expression.clockDriven ? .both : .first
+        case .quartz: .last
         default: .both
         }
     }

@@ -31,7 +31,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
         // robfig walks its own way even away from transitions' days (RobfigSchedule): no shortcut.
-        fastPath = direction == .forward && flavor != .robfig ? Self.dailyFastPath(self.expression) : nil
+        // quartz walks its own way too (QuartzWalk), and gives up at its MAX_YEAR.
+        fastPath = direction == .forward && flavor != .robfig && flavor != .quartz ? Self.dailyFastPath(self.expression) : nil
     }
 
     /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
@@ -73,6 +74,17 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         }
         // The shortcut answers away from transitions; near one it answers nil.
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
+        // Quartz's own DST behaviour is its wall-clock walk (`QuartzWalk`), not a per-wall-time rule.
+        // Where Quartz's walk never returns (it cycles), the search below answers by the documented
+        // day rules instead (gap skip, overlap last), rather than hang or answer nothing.
+        if direction == .forward, gapPolicy == nil, overlapPolicy == nil, let quartz = expression.quartz {
+            let walk = QuartzWalk(schedule: quartz, zone: zone)
+            switch walk.outcome(after: instant.seconds) {
+            case .fire(let seconds): return walk.fire(at: seconds)
+            case .none: return nil
+            case .cycles: break
+            }
+        }
         if robfigWalks {
             let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
             // robfig's walk can answer an instant at or before the start where the clock goes back

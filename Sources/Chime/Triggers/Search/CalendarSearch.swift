@@ -141,7 +141,7 @@ extension FireAdjustment {
         case .missingDayNextTime: 6
         case .missingDayNextTimePreservingSmallerComponents: 7
         case .missingDayPreviousTimePreservingSmallerComponents: 8
-        case .gapSkipped, .intervalWallClockDrift: 9
+        case .gapSkipped, .intervalWallClockDrift, .gapShiftCarried: 9
         }
     }
 }

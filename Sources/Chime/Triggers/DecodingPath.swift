@@ -1,0 +1,51 @@
+/// Turns Chime's own errors met while decoding into `DecodingError`s that say where: the
+/// `DecodingError.dataCorrupted` a `JSONDecoder` user expects, with the coding path of the
+/// offending value (`calendar.components.weekday`), Chime's words as `debugDescription` and
+/// Chime's error (`TriggerError`, `CronError`, `OnCalendarError`, `TimeError`, `PendingError`) as
+/// `underlyingError`, for callers that map errors to codes (the `chime` tool does).
+enum DecodingPath {
+    /// Runs `body`; a `DecodingError` passes through, any other error becomes `dataCorrupted` at
+    /// `path` (made finer by `refine` for the errors that name their field).
+    static func run<T>(_ path: [any CodingKey], refine: (any Error) -> [any CodingKey] = { _ in [] },
+                       _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            throw error
+        } catch {
+            throw corrupted(error, at: path + refine(error))
+        }
+    }
+
+    static func corrupted(_ error: any Error, at path: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: path, debugDescription: "\(error)", underlyingError: error))
+    }
+
+    /// The field a trigger error names, when it is a key of the object being decoded.
+    static func field(of error: any Error) -> [any CodingKey] {
+        switch error {
+        case let TriggerError.invalidComponent(name, _, _) where CalendarComponents.names.contains(name):
+            return [Key("components"), Key(name)]
+        case let TriggerError.unknownName(field, _, _): return [Key(field)]
+        case is CronError, is OnCalendarError: return [Key("expression")]
+        default: return []
+        }
+    }
+
+    /// A coding key spelled by a string or an array index.
+    struct Key: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(_ name: String) { stringValue = name; intValue = nil }
+        init(index: Int) { stringValue = "Index \(index)"; intValue = index }
+        init?(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { self.init(index: intValue) }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// An `Instant` in a decoder's `userInfo` under this key anchors the interval triggers that
+    /// come without an `anchor` (`Trigger`'s `Decodable` never reads the clock; without it such an
+    /// interval is `DecodingError.keyNotFound`).
+    public static let chimeDefaultAnchor = CodingUserInfoKey(rawValue: "chime.defaultAnchor")!
+}
