@@ -30,6 +30,8 @@ import Testing
         let after: Int64
         let count: Int
         var hashId: String?
+        /// "backward": croniter's get_prev chain (the fires before `after`, latest first).
+        var direction: String?
     }
 
     struct Answer: Codable {
@@ -59,7 +61,8 @@ import Testing
     /// Chime's answer in the oracle's shape.
     static func chime(_ c: Case, flavor: CronFlavor) -> Answer {
         do {
-            let trigger = try CronTrigger(expression: c.expression, flavor: flavor, hashId: c.hashId)
+            let trigger = try CronTrigger(expression: c.expression, flavor: flavor, direction: c.direction == "backward" ? .backward : .forward,
+                                          hashId: c.hashId)
             let zone = try Fixtures.tzifDatabase.rules(for: c.zone)
             let fires = try Trigger.cron(trigger).fires(after: Instant(seconds: c.after), in: zone, count: c.count)
             return Answer(fires: fires.map(\.instant.seconds), adjusted: fires.filter { $0.adjustment != .exact }.count)
@@ -69,12 +72,29 @@ import Testing
     }
 
     @Test func croniterAgrees() throws {
+        try Self.compare(direction: nil, casesVariable: "CHIME_CRON_DIFF_CASES", seedVariable: "CHIME_CRON_DIFF_SEED",
+                         outVariable: "CHIME_CRON_DIFF_OUT", defaultOut: "/tmp/chime-cron-differences.jsonl")
+    }
+
+    /// The same cases as chains of croniter's get_prev (`direction: backward`): the fires before
+    /// the start, latest first. CI runs `CHIME_CRON_BACK_CASES` (default 3,000; seed
+    /// `CHIME_CRON_BACK_SEED`, default 12).
+    @Test func croniterBackwardAgrees() throws {
+        try Self.compare(direction: "backward", casesVariable: "CHIME_CRON_BACK_CASES", seedVariable: "CHIME_CRON_BACK_SEED",
+                         outVariable: "CHIME_CRON_BACK_OUT", defaultOut: "/tmp/chime-cron-backward-differences.jsonl")
+    }
+
+    static func compare(direction: String?, casesVariable: String, seedVariable: String, outVariable: String, defaultOut: String) throws {
         let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_CRON_DIFF_CASES"] ?? "") ?? 3000
-        let seed = UInt64(environment["CHIME_CRON_DIFF_SEED"] ?? "") ?? 12
+        let count = Int(environment[casesVariable] ?? "") ?? 3000
+        let seed = UInt64(environment[seedVariable] ?? "") ?? 12
         var random = SplitMix64(seed: seed)
         var cases: [Case] = []
-        for _ in 0..<count { cases.append(Self.randomCase(&random)) }
+        for _ in 0..<count {
+            var c = Self.randomCase(&random)
+            c.direction = direction
+            cases.append(c)
+        }
         var differences: [String] = [], explained: [String] = []
         let explainedCases = Self.explainedCases()
         var (agreed, bothRefused, fires, adjusted) = (0, 0, 0, 0)
@@ -95,13 +115,15 @@ import Testing
                 }
             }
         }
-        let out = environment["CHIME_CRON_DIFF_OUT"] ?? "/tmp/chime-cron-differences.jsonl"
+        let out = environment[outVariable] ?? defaultOut
         try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("croniter differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them at a DST gap or overlap), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
+        print("croniter differential\(direction.map { " (\($0))" } ?? ""): seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them at a DST gap or overlap), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
         #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.prefix(5).joined(separator: "\n"))")
     }
 
-    static func key(_ c: Case) -> String { "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)|\(c.hashId ?? "")" }
+    static func key(_ c: Case) -> String {
+        "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)|\(c.hashId ?? "")" + (c.direction.map { "|" + $0 } ?? "")
+    }
 
     /// The cases of `explained-differences.jsonl` (its `case` objects).
     static func explainedCases() -> Set<String> {

@@ -40,15 +40,32 @@ enum SystemdOracle {
     }
 
     /// One expression alone: its answer, or systemd's error message (it refuses the expression,
-    /// or gives up: "Infinite loop in calendar calculation" after 1,000 steps of its walk).
+    /// or gives up: "Infinite loop in calendar calculation" after 1,000 steps of its walk) with
+    /// the elapses it computes before the failing one (asked again with fewer iterations:
+    /// systemd-analyze prints nothing for an expression when one of its iterations fails).
     static func single(_ expression: String, base: Int64, iterations: Int) -> Result<Answer, OracleError> {
         if let answers = next([expression], base: base, iterations: iterations), let answer = answers.first { return .success(answer) }
         let result = Fixtures.run(executable!, ["calendar", "--iterations=\(iterations)", "--base-time=@\(base)", expression],
                                   environment: ["TZ": "UTC", "SYSTEMD_COLORS": "0"])
-        return .failure(OracleError(message: result.error.split(separator: "\n").first.map(String.init) ?? "status \(result.status)"))
+        var before: [Int64] = []
+        for count in stride(from: iterations - 1, through: 1, by: -1) {
+            if let answer = next([expression], base: base, iterations: count)?.first, answer.elapses.count == count {
+                before = answer.elapses
+                break
+            }
+        }
+        return .failure(OracleError(message: result.error.split(separator: "\n").first.map(String.init) ?? "status \(result.status)",
+                                    elapsesBefore: before))
     }
 
-    struct OracleError: Error { let message: String }
+    struct OracleError: Error {
+        let message: String
+        /// The elapses systemd computes before the iteration that fails.
+        var elapsesBefore: [Int64] = []
+        /// systemd gave up (`-EDEADLK`): a timer has no elapse from the expression then
+        /// (src/core/timer.c, `timer_enter_waiting`: `if (r < 0) continue;`).
+        var gaveUp: Bool { message.hasSuffix("Resource deadlock avoided") }
+    }
 
     /// Whether systemd accepts an expression alone, and its normalized form.
     static func normalized(_ expression: String) -> String? {

@@ -33,6 +33,8 @@ struct CronRules: CalendarSearchRules {
     var forward = true
     /// The start's wall time (local seconds), set by `begin`.
     var startWall: Int64 = 0
+    /// croniter backward: the wall time its walk starts from (1 µs before the start, to the second).
+    var croniterBackFrom: Int64 = 0
     /// The years searched (croniter: 50 either side of the start's).
     var yearBounds: ClosedRange<Int> = 1...9999
     /// croniter: one side of a `#`/`W` day OR has no day ahead, so croniter raises (no fire).
@@ -57,6 +59,7 @@ struct CronRules: CalendarSearchRules {
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall + 1, 86_400).quotient).year)
             yearBounds = 1...min(9999, year + 5)
         }
+        croniterBackFrom = start.nanoseconds >= 1000 ? startWall : startWall - 1
         if expression.flavor == .croniter {
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
             yearBounds = max(1, year - 50)...min(9999, year + 50)
@@ -104,8 +107,11 @@ struct CronRules: CalendarSearchRules {
         return expression.firstSecond(atOrAfter: second).map { Int64($0) * 1_000_000_000 }
     }
 
+    /// nil before the day's midnight (`upper` < 0: the search asks for the time before 00:00:00,
+    /// which a truncating division would read as 00:00:00 again, looping there for ever).
     func lastTime(atOrBefore upper: Int64) -> Int64? {
-        expression.lastSecond(atOrBefore: Int(upper / 1_000_000_000)).map { Int64($0) * 1_000_000_000 }
+        guard upper >= 0 else { return nil }
+        return expression.lastSecond(atOrBefore: Int(upper / 1_000_000_000)).map { Int64($0) * 1_000_000_000 }
     }
 
     /// The flavor's DST rule (see the type's comment), unless explicit policies replace it.
@@ -142,8 +148,23 @@ struct CronRules: CalendarSearchRules {
 
     /// croniter's skipped wall time: the first existing wall time `wall + 60·k` (its `_add_tzinfo`
     /// adds a minute until the time exists), for the first wanted wall time of the gap after the
-    /// start's wall time only; forward. Backward, every wanted wall time of the gap maps so.
+    /// start's wall time only; forward. Backward (`get_prev`), only for the first wanted wall time
+    /// of croniter's walk back from 1 µs before the start (none between it and there), and only
+    /// when that instant is before the start: otherwise `_calc` walks on past every wanted wall time
+    /// that does not exist (its `while not exists` loop) to the previous existing one. Example, Los
+    /// Angeles 2012-03-11 (02:00 PST → 03:00 PDT at 10:00:00Z), `24-15 2 2-L * * 22-10` (seconds
+    /// 22–59 and 0–10) before 04:36:58 PDT: 02:59:59 fires at 03:00:59 PDT = 10:00:59Z; before that
+    /// instant, 02:59:59 is first again and maps to it, so the rest of the gap is passed over: the
+    /// next fire is 03-10 02:59:59 PST = 10:59:59Z.
     private func croniterGap(wall: Int64, day: Int64, transition: Int64, before: Int32, after: Int32) -> ResolvedWallTime {
+        if !forward {
+            let dayStart = day * 86_400
+            let upTo = min(croniterBackFrom, dayStart + 86_399)
+            guard wall <= upTo else { return ResolvedWallTime() }
+            if upTo > wall, let later = expression.lastSecond(atOrBefore: Int(upTo - dayStart)), dayStart + Int64(later) > wall {
+                return ResolvedWallTime()
+            }
+        }
         if forward {
             guard wall > startWall else { return ResolvedWallTime() }
             let gapStart = transition + Int64(before)

@@ -1,5 +1,7 @@
 /// systemd's `OnCalendar` rules as hooks of the one calendar search (`CalendarSearch`), forward
-/// only, as systemd 252 computes a timer's next elapse (`calendar_spec_next_usec`, calendarspec.c):
+/// only, for a trigger with an explicit gap or overlap policy (without one, `SystemdCalendarWalk`
+/// answers exactly as systemd 252 does). The wall-clock walk follows systemd's
+/// (`calendar_spec_next_usec`, calendarspec.c), the policies decide DST:
 ///
 /// - systemd walks wall times, not instants: from the start's own wall time (exclusive) it takes
 ///   the first wanted wall time that exists (`begin`, `firstTime`). A wall time that a DST overlap

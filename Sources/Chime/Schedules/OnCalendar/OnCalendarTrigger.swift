@@ -1,7 +1,7 @@
 /// A systemd `OnCalendar=` timer (systemd.time(7)): fires at every instant the expression names,
-/// with systemd 252's own DST behaviour unless `gapPolicy`/`overlapPolicy` say otherwise
-/// (`OnCalendarRules`). A zone at the end of the expression (`… Europe/Berlin`, `… UTC`) is the
-/// zone to evaluate in (`zoneIdentifier`); callers pass its rules.
+/// with systemd 252's own DST behaviour (`SystemdCalendarWalk`) unless `gapPolicy`/`overlapPolicy`
+/// say otherwise (`OnCalendarRules`). A zone at the end of the expression (`… Europe/Berlin`,
+/// `… UTC`) is the zone to evaluate in (`zoneIdentifier`); callers pass its rules.
 ///
 /// Example: `Mon..Fri *-*-* 07:00 Europe/Berlin` after 2026-03-27T12:00:00Z (a Friday) fires on
 /// Monday 2026-03-30 07:00 CEST = 05:00:00Z; `normalized` is `Mon..Fri *-*-* 07:00:00 Europe/Berlin`.
@@ -65,8 +65,28 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
            fire.instant.seconds < 7_258_032_000 {   // 2199-12-31T00:00Z
             return fire
         }
+        if gapPolicy == nil && overlapPolicy == nil { return Self.systemdFire(spec: spec, after: instant, in: zone) }
         var search = CalendarSearch(rules: OnCalendarRules(spec: spec, zone: zone, gap: gapPolicy, overlap: overlapPolicy), forward: true)
         return try search.fire(from: instant)
+    }
+
+    /// systemd's own answer (`SystemdCalendarWalk`): its next elapse, or nil where it has none
+    /// ("never") or gives up (a timer then has no elapse from the expression). Before 1970 systemd
+    /// has no time; the walk starts at 1970-01-01T00:00:00Z.
+    static func systemdFire(spec: OnCalendarSpec, after instant: Instant, in zone: ZoneRules) -> Fire? {
+        let usec = max(instant.seconds * 1_000_000 + Int64(instant.nanoseconds / 1000), -1)
+        guard instant.seconds < 253_402_300_800,      // 10000-01-01T00:00Z: past systemd's formattable maximum
+              case let .elapse(next) = SystemdCalendarWalk.next(spec: spec, zone: zone, after: usec) else { return nil }
+        let (seconds, micro) = CivilArithmetic.floorDivMod(next, 1_000_000)
+        let fire = Instant(seconds: seconds, nanoseconds: Int32(micro * 1000))
+        guard fire > instant else { return nil }
+        let adjustment: FireAdjustment
+        if case let .overlap(earlier, _, _, _) = zone.resolve(localSeconds: seconds + Int64(zone.utcOffset(atSeconds: seconds))) {
+            adjustment = seconds == earlier ? .overlapFirst : .overlapLast
+        } else {
+            adjustment = .exact
+        }
+        return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: adjustment)
     }
 
     private enum CodingKeys: String, CodingKey { case expression, gap, overlap }
