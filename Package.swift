@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "ChimeFoundation", targets: ["ChimeFoundation"]),
         .executable(name: "chime", targets: ["ChimeCLI"]),
         .executable(name: "chime-bench", targets: ["ChimeBench"]),
+        // The C ABI (include/chime.h): `chime batch` as a shared library, libChimeC (python/ uses it).
+        .library(name: "ChimeC", type: .dynamic, targets: ["ChimeC"]),
     ],
     targets: [
         // System ICU (apt: libicu-dev). Only CICUShim sees its headers.
@@ -31,8 +33,17 @@ let package = Package(
         // on a machine without a Swift toolchain or ICU (Spark executors: examples/spark/).
         // Trade-offs: the executable is not position-independent (no ASLR of its own code), and
         // glibc's NSS and dlopen are unavailable (chime uses neither; ICU plugins stay off).
-        .executableTarget(name: "ChimeCLI", dependencies: ["Chime"],
+        // `chime batch`'s request decoding and response writing (docs/contract.md), and the JSON and
+        // instant reading the commands share: a library so that the C ABI (ChimeC) answers exactly
+        // as `chime batch` does.
+        .target(name: "ChimeBatch", dependencies: ["Chime"]),
+        .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
+        // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).
+        // The Swift runtime is linked in (-static-stdlib), so the library needs no Swift toolchain
+        // where it runs: only glibc, libstdc++ and the system ICU.
+        .target(name: "ChimeC", dependencies: ["ChimeBatch"], exclude: ["include"],
+                linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .executableTarget(name: "ChimeBench", dependencies: ["Chime", "CICUShim"], path: "Benchmarks/ChimeBench"),
         // Test support shared by the test targets (the pinned tz fixtures compiled with zic, the seeded
         // PRNG, the Foundation oracle): depends on nothing of Chime, so the reference can use it too.

@@ -48,10 +48,10 @@ case $TARGET in
         swiftc "${SAN[@]}" "${OPT[@]}" -parse-as-library -I "$B" -I "$B/cicushim" Fuzz/TZif/main.swift "${LINK[@]}" -o "$BIN"
         MAXLEN=16384 ;;
     batch)
-        # ChimeCLI minus its @main file, plus the harness, as one module.
-        cli_sources=$(find Sources/ChimeCLI -name '*.swift' ! -name ChimeMain.swift | sort)
-        swiftc "${SAN[@]}" "${OPT[@]}" -parse-as-library -module-name ChimeCLI -I "$B" -I "$B/cicushim" \
-            $cli_sources Fuzz/Batch/main.swift "${LINK[@]}" -o "$BIN"
+        # ChimeBatch (what `chime batch` runs), plus the harness, as one module.
+        batch_sources=$(find Sources/ChimeBatch -name '*.swift' | sort)
+        swiftc "${SAN[@]}" "${OPT[@]}" -parse-as-library -module-name ChimeBatch -package-name chime -I "$B" -I "$B/cicushim" \
+            $batch_sources Fuzz/Batch/main.swift "${LINK[@]}" -o "$BIN"
         # The pinned tz data, compiled like the tests do (Tests/ChimeTests/Support/Fixtures.swift).
         if [ ! -f "$B/zoneinfo/tzdata.zi" ]; then
             rm -rf "$B/zoneinfo"; mkdir -p "$B/zoneinfo"

@@ -1,5 +1,5 @@
 // libFuzzer harness: one `chime batch` input line -> `BatchProcessor.respond(toLine:)`.
-// Compiled into the ChimeCLI module (minus ChimeMain.swift) by Fuzz/run.sh, so internal types are visible.
+// Compiled into the ChimeBatch module (Sources/ChimeBatch) by Fuzz/run.sh, so internal types are visible.
 //
 // Covers the JSON parser, request and trigger decoding (Trigger+Codable, policies, week rules,
 // ISO 8601 instants for `after`/`anchor`, exact interval seconds) and the trigger searches.
@@ -79,7 +79,7 @@ func checkFires(_ fires: [JSON], line: [UInt8]) {
     let request = try! JSONTreeDecoder.decode(BatchRequest.self, from: try! JSONParser.parse(line))
     precondition(fires.count <= (request.count ?? 1), "\(fires.count) fires for count \(request.count ?? 1)")
     guard !fires.isEmpty else { return }
-    let zone = try! database.rules(for: request.zone)
+    let zone = try! request.zoneRules(in: database).0
     var instants: [Instant] = []
     for item in fires {
         guard case .fire(let fire) = item else { preconditionFailure("fire shape \(item.serialized)") }
@@ -132,7 +132,7 @@ func checkWallTime(_ local: CivilDateTime, of trigger: Trigger, fire: JSON) {
     case .weekly(let t):
         precondition(t.weekdays.contains(local.weekday), "weekday \(local.weekday) at unadjusted fire \(fire.serialized)")
         expect("hour", t.hour, local.hour); expect("minute", t.minute, local.minute); expect("second", t.second, local.second)
-    case .interval:
+    case .interval, .onCalendar, .cron:
         break
     }
 }

@@ -4,11 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Chime
+import ChimeBatch
 
 /// The `chime` executable: dispatches to one command, maps errors to exit codes (docs/contract.md).
 @main
 enum ChimeMain {
-    static let version = "0.1.0"
+    static let version = ChimeVersion.text
 
     typealias Runner = @Sendable (ParsedArguments, inout Output) throws(CLIError) -> Int32
     static let commands: [(spec: CommandSpec, run: Runner)] = [

@@ -1,3 +1,5 @@
+import ChimeBatch
+
 /// Describes a command's options and positionals; drives parsing, `--help`, the shell
 /// completions and the man page (`chime completions`, `chime man`), so none of them can drift.
 struct CommandSpec: Sendable {
@@ -199,11 +201,5 @@ struct ParsedArguments {
         guard let text = values[key] else { return nil }
         guard let value = Int(text) else { throw .usage("--\(key) expects an integer, got '\(text)'", command: command) }
         return value
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self + "  " : self + String(repeating: " ", count: width - count)
     }
 }

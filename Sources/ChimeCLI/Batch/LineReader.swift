@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChimeBatch
 
 /// Reads lines from a file or stdin in constant memory: one buffer (1 MiB, grown only to fit a
 /// longer line) that lines are handed out from in place, without a copy or an allocation per line.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `chime audit`: every occurrence of a schedule that does not fire as written (DST gaps and
 /// overlaps, missing days), over many zones and years; `--compare` sets versions side by side.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `chime completions bash|zsh|fish`: shell completion scripts built from the same `CommandSpec`s
 /// as `--help`, so a new option is completed as soon as it exists.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `chime pending FILE --now INSTANT`: which requests a system with a pending limit keeps, and
 /// which it discards and why (iOS: the 64 soonest-firing).

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `chime plan FILE --now INSTANT`: the rolling-window workaround apps use for more reminders than
 /// the pending limit — the `limit` soonest occurrences (repeating requests expanded into one-shots)

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `--profile ios|android` (`chime next`, `chime audit`, `chime simulate`): the app's schedule as
 /// that platform runs it (`PlatformProfile`: iOS = Foundation's rules, 64 pending, soonest kept;

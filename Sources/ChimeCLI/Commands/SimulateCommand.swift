@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// `chime simulate FILE --from A --until B`: the delivery timeline of a pending set, one line per
 /// fire in time order; one-shot requests leave when they fire, repeating ones are rescheduled.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly`, `--every` or `--oncalendar`.
 enum TriggerOptions {

@@ -1,4 +1,5 @@
 import Chime
+import ChimeBatch
 
 /// Builds the zone database a command uses from `--source` (or `CHIME_ZONE_SOURCE`).
 enum ZoneOptions {

@@ -1,7 +1,7 @@
 /// A subtree written back as compact JSON text: how an opaque value (a request's `payload`) is
 /// carried through untouched in meaning — strings re-escaped, numbers in their source text.
 extension JSONTree {
-    func compactText(at index: Int) -> String {
+    package func compactText(at index: Int) -> String {
         var out: [UInt8] = []
         write(index, to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -8,7 +8,7 @@ import Chime
 /// lines, escapes, errors of any kind — takes the general path: `JSONParser` builds a tree and
 /// `JSONTreeDecoder` decodes a `BatchRequest`, as it always has, so every error response keeps
 /// its exact wording.
-struct BatchProcessor {
+package struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
     /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
@@ -47,13 +47,13 @@ struct BatchProcessor {
     /// `source`, `version`); every line then takes the general path.
     let explain: Bool
 
-    init(database: ZoneDatabase, explain: Bool = false) {
+    package init(database: ZoneDatabase, explain: Bool = false) {
         self.database = database
         self.explain = explain
     }
 
     /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
-    mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    package mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         if explain { return generalResponse(toLine: Array(line)).write(to: &out) }
         var recognized: DecodedTrigger?
         let request = BatchLine(scanning: line) { rest in
@@ -333,9 +333,9 @@ struct BatchProcessor {
 }
 
 /// A per-line error: a camelCase code and a message (README lists the codes).
-struct BatchError: Error {
-    let code: String
-    let message: String
+package struct BatchError: Error {
+    package let code: String
+    package let message: String
 
     init(code: String, message: String) {
         self.code = code
@@ -346,7 +346,7 @@ struct BatchError: Error {
         self.init(code: error.code, message: error.message)
     }
 
-    static func decoding(_ error: DecodingError) -> BatchError {
+    package static func decoding(_ error: DecodingError) -> BatchError {
         func path(_ context: DecodingError.Context) -> String {
             var text = ""
             for key in context.codingPath {

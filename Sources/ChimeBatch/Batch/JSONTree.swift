@@ -16,8 +16,8 @@ import Darwin
 /// tree.member("count", of: tree.root)        // 4: the node of `3`
 /// tree.string(at: 2)                         // "UTC"
 /// ```
-final class JSONTree {
-    enum Kind: UInt8 {
+package final class JSONTree {
+    package enum Kind: UInt8 {
         case null, `false`, `true`, number, string, array, object
     }
 
@@ -51,7 +51,7 @@ final class JSONTree {
     let unescaped: [UInt8]
 
     /// The top-level value.
-    var root: Int { 0 }
+    package var root: Int { 0 }
 
     init(source: [UInt8], nodes: [Node], unescaped: [UInt8]) {
         self.source = source
@@ -59,7 +59,7 @@ final class JSONTree {
         self.unescaped = unescaped
     }
 
-    func kind(at index: Int) -> Kind { nodes[index].kind }
+    package func kind(at index: Int) -> Kind { nodes[index].kind }
 
     /// A string node's UTF-8 bytes (invalid UTF-8 from the source is passed through as is).
     func withStringBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
@@ -95,7 +95,7 @@ final class JSONTree {
     /// The index of the value of `object`'s first member named `name` (later duplicates are
     /// ignored, as Foundation's JSONDecoder does), or nil. Names match as Swift strings do
     /// (canonical equivalence); only non-ASCII names need more than a byte comparison for that.
-    func member(_ name: String, of object: Int) -> Int? {
+    package func member(_ name: String, of object: Int) -> Int? {
         var utf8 = name
         return utf8.withUTF8 { wanted in
             let asciiName = wanted.allSatisfy { $0 < 0x80 }

@@ -1,7 +1,7 @@
 import Chime
 
 /// A JSON value with ordered object keys, and a compact serializer that writes UTF-8 bytes.
-enum JSON: Sendable {
+package enum JSON: Sendable {
     case string(String)
     case int(Int64)
     case bool(Bool)
@@ -13,17 +13,17 @@ enum JSON: Sendable {
     /// JSON text written as is (a request's opaque payload, already valid compact JSON).
     case raw(String)
 
-    static func int(_ value: Int) -> JSON { .int(Int64(value)) }
-    static func int(_ value: Int32) -> JSON { .int(Int64(value)) }
-    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func int(_ value: Int) -> JSON { .int(Int64(value)) }
+    package static func int(_ value: Int32) -> JSON { .int(Int64(value)) }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
 
-    var serialized: String {
+    package var serialized: String {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .string(let s): JSON.writeString(s, to: &out)
         case .int(let v): JSON.writeInteger(v, to: &out)

@@ -93,12 +93,12 @@ enum BatchAnchor: Equatable {
 
 /// Just the request's id, read separately so that an error response can echo it even when the
 /// rest of the line is invalid. A string or a number, echoed as given.
-struct BatchRequestID: Decodable {
-    let id: JSON?
+package struct BatchRequestID: Decodable {
+    package let id: JSON?
 
     enum CodingKeys: String, CodingKey { case id, identifier }
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let key: CodingKeys = c.contains(.id) ? .id : .identifier
         if let text = try? c.decode(String.self, forKey: key) { id = .string(text) }

@@ -2,8 +2,8 @@ import Chime
 
 /// A trigger as Chime understood it, in the request shape of docs/contract.md (defaults filled
 /// in): what `next --json` echoes, so a caller can see how its flags were read.
-enum TriggerJSON {
-    static func describe(_ trigger: Trigger) -> JSON {
+package enum TriggerJSON {
+    package static func describe(_ trigger: Trigger) -> JSON {
         switch trigger {
         case .calendar(let t):
             var fields: [(String, JSON)] = [
@@ -61,7 +61,7 @@ enum TriggerJSON {
     }
 
     /// `"zone", "requested"?, "source", "version"`: which zone answered, from what data.
-    static func zoneFields(_ rules: ZoneRules, requested: String?) -> [(String, JSON)] {
+    package static func zoneFields(_ rules: ZoneRules, requested: String?) -> [(String, JSON)] {
         var fields: [(String, JSON)] = [("zone", .string(rules.identifier))]
         if let requested, requested != rules.identifier { fields.append(("requested", .string(requested))) }
         fields += [("source", .string(rules.source.rawValue)), ("version", .optional(rules.version))]

@@ -14,7 +14,7 @@
 /// tree.kind(at: tree.root)                   // .object
 /// try JSONParser.parse(Array("[1, 2,]".utf8)) // throws: unexpected ']' (expected a value) at byte 6
 /// ```
-struct JSONParser {
+package struct JSONParser {
     static let maximumDepth = 512
 
     private let input: UnsafeBufferPointer<UInt8>
@@ -29,7 +29,7 @@ struct JSONParser {
     }
 
     /// Parses one complete JSON text.
-    static func parse(_ source: [UInt8]) throws(JSONSyntaxError) -> JSONTree {
+    package static func parse(_ source: [UInt8]) throws(JSONSyntaxError) -> JSONTree {
         guard source.count < Int(Int32.max) else {
             throw JSONSyntaxError(reason: "text longer than 2 GiB", offset: Int(Int32.max))
         }

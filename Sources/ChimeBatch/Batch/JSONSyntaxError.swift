@@ -4,11 +4,11 @@
 /// do { _ = try JSONParser.parse(Array(#"{"a": [1, 2,]}"#.utf8)) }
 /// catch { print(error) }   // unexpected ']' (expected a value) at byte 12
 /// ```
-struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
+package struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
     let reason: String
     let offset: Int
 
-    var description: String { "\(reason) at byte \(offset)" }
+    package var description: String { "\(reason) at byte \(offset)" }
 
     /// "unexpected 'x' (expected …)", naming a non-printable byte by its hex value.
     static func unexpected(_ byte: UInt8, at offset: Int, expected: String) -> JSONSyntaxError {

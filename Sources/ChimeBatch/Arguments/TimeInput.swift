@@ -18,22 +18,22 @@ import Chime
 /// the gap/overlap policy (by default: a skipped time is read with the offset before the gap, so
 /// 02:30 becomes 03:30 — RFC 5545's and Temporal's "compatible" reading; a repeated time is the
 /// earlier instant), and the reading comes with a note saying what was adjusted.
-enum TimeInput {
+package enum TimeInput {
     /// A parsed instant and, when a local time had to be adjusted, a sentence saying how.
-    struct Reading {
-        let instant: Instant
-        let note: String?
+    package struct Reading {
+        package let instant: Instant
+        package let note: String?
     }
 
     /// The forms the error messages list.
     static let forms = "RFC 3339 (2026-03-08T07:00:00Z, 2026-03-08T02:00:00-05:00), a local date-time (2026-03-08T09:00 or '2026-03-08 09:00'), a date (2026-03-08, midnight), 'now' or @EPOCH seconds"
 
     /// The current instant, whole seconds.
-    static func now() -> Instant { Instant(seconds: Instant.now().seconds) }
+    package static func now() -> Instant { Instant(seconds: Instant.now().seconds) }
 
     /// `now`, `@EPOCH` or RFC 3339; nil for anything else (perhaps a local time). Errors only for
     /// text that is clearly one of these forms but wrong (`@x`, `2026-02-30T00:00:00Z`).
-    static func absolute(_ text: String) throws(TimeError) -> Instant? {
+    package static func absolute(_ text: String) throws(TimeError) -> Instant? {
         do {
             if case .instant(let instant) = try TimeText.parse(text, now: now) { return instant }
             return nil
@@ -44,7 +44,7 @@ enum TimeInput {
     }
 
     /// The local date-time `text` stands for (a date alone is its midnight), or nil if it is not one.
-    static func local(_ text: String) throws(TimeError) -> CivilDateTime? {
+    package static func local(_ text: String) throws(TimeError) -> CivilDateTime? {
         do {
             if case .local(let local) = try TimeText.parse(text, now: now) { return local }
             return nil
@@ -55,7 +55,7 @@ enum TimeInput {
     }
 
     /// Reads `text` (named `name` in messages), local forms in `zone`.
-    static func read(_ text: String, name: String, zone: ZoneRules?, gap: GapPolicy? = nil,
+    package static func read(_ text: String, name: String, zone: ZoneRules?, gap: GapPolicy? = nil,
                      overlap: OverlapPolicy? = nil) throws(CLIError) -> Reading {
         do {
             if let instant = try absolute(text) { return Reading(instant: instant, note: nil) }
@@ -77,7 +77,7 @@ enum TimeInput {
 
     /// A wall time in `zone` through the gap and overlap policies (`ZoneRules.resolve(_:gap:overlap:)`);
     /// `skip` reads as `nextValid` and `both` as `first`: an instant option needs one instant.
-    static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
+    package static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
                         gap: GapPolicy?, overlap: OverlapPolicy?) throws(CLIError) -> Reading {
         let gapPolicy: GapPolicy = gap == .skip ? .nextValid : gap ?? .shift
         let overlapPolicy: OverlapPolicy = overlap == .both ? .first : overlap ?? .first
@@ -101,71 +101,4 @@ enum TimeInput {
         }
     }
 
-}
-
-/// The zone a command works in: `--tz`, else `$TZ`, else the system zone (`/etc/localtime`).
-struct ZoneChoice {
-    let rules: ZoneRules
-    let lookup: ZoneLookup
-    /// Where the id came from: `--tz`, `$TZ`, `the system zone (/etc/localtime)` or the argument.
-    let origin: String
-
-    /// Notes worth printing: why this zone, and what its id means.
-    var notes: [String] {
-        var notes: [String] = []
-        if origin != "--tz" && origin != "argument" { notes.append("zone \(rules.identifier) from \(origin)") }
-        if let note = lookup.note { notes.append(note) }
-        return notes
-    }
-
-    static func resolve(_ id: String, origin: String, in database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
-        do {
-            let found = try database.lookup(id)
-            return ZoneChoice(rules: try database.rules(for: id), lookup: found, origin: origin)
-        } catch {
-            var error = CLIError(error)
-            if origin != "--tz" && origin != "argument", case let .input(message, code) = error {
-                error = .input(message + " (from \(origin); give --tz ZONE)", code: code)
-            }
-            throw error
-        }
-    }
-
-    /// `--tz`, else `$TZ`, else the system zone.
-    static func choose(_ args: ParsedArguments, database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
-        if let id = args.values["tz"] { return try resolve(id, origin: "--tz", in: database) }
-        let (id, origin) = try systemZone()
-        return try resolve(id, origin: origin, in: database)
-    }
-
-    /// `$TZ` (a leading `:` dropped), else the zone `/etc/localtime` links to, else `/etc/timezone`.
-    static func systemZone() throws(CLIError) -> (id: String, origin: String) {
-        if let value = getenv("TZ").map({ String(cString: $0) }), !value.isEmpty {
-            return (value.hasPrefix(":") ? String(value.dropFirst()) : value, "$TZ")
-        }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/etc/localtime", &buffer, buffer.count - 1)
-        if n > 0 {
-            let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let range = target.firstRange(of: "zoneinfo/") {
-                return (String(target[range.upperBound...]), "the system zone (/etc/localtime)")
-            }
-        }
-        if let file = fopen("/etc/timezone", "r") {
-            defer { fclose(file) }
-            var line = [CChar](repeating: 0, count: 256)
-            let id = fgets(&line, 255, file) == nil ? "" : String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters()
-            if !id.isEmpty { return (id, "the system zone (/etc/timezone)") }
-        }
-        throw .usage("no zone given and the system zone is unknown (no $TZ, /etc/localtime is not a link into zoneinfo): give --tz ZONE", command: nil)
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return String(s)
-    }
 }

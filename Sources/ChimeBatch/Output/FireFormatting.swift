@@ -1,7 +1,7 @@
 import Chime
 
 /// Fires as docs/contract.md's JSON objects and as human-readable rows.
-enum FireFormatting {
+package enum FireFormatting {
     /// `{"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}` (`JSON.fire`), in one append.
     static func write(_ fire: Fire, to out: inout [UInt8]) {
         ByteWriter.append(to: &out, maximum: maximumLength(of: fire)) { write(fire, into: &$0) }
@@ -52,13 +52,13 @@ enum FireFormatting {
     }
 
     /// One line: local time, zone abbreviation, UTC, and what was adjusted and why.
-    static func row(_ fire: Fire) -> String {
+    package static func row(_ fire: Fire) -> String {
         let local = fire.instant.iso8601(offsetSeconds: Int(fire.offset)).padding(to: 27)
         let utc = fire.instant.utcString.padding(to: 22)
         return local + fire.abbreviation.padding(to: 7) + utc + explanation(fire.adjustment)
     }
 
-    static func explanation(_ adjustment: FireAdjustment) -> String {
+    package static func explanation(_ adjustment: FireAdjustment) -> String {
         switch adjustment {
         case .exact: return "exact"
         case .gapNextTime: return "DST gap: wall time skipped; first instant after the gap (gapNextTime)"

@@ -1,7 +1,7 @@
 import Chime
 
 /// Everything a command can fail with, mapped to docs/contract.md's exit codes.
-enum CLIError: Error {
+package enum CLIError: Error {
     /// Bad flags or arguments (exit 2); `command` selects the help hint.
     case usage(String, command: String?)
     /// Bad input data: unknown zone, malformed time, corrupt file (exit 2).
@@ -9,14 +9,14 @@ enum CLIError: Error {
     /// The question has no answer (exit 1).
     case noAnswer(String)
 
-    var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage, .input: return 2
         case .noAnswer: return 1
         }
     }
 
-    var message: String {
+    package var message: String {
         switch self {
         case let .usage(message, command):
             return message + "\n" + (command.map { "Run 'chime \($0) --help' for usage." } ?? "Run 'chime --help' for usage.")
@@ -26,7 +26,7 @@ enum CLIError: Error {
     }
 
     /// camelCase code for JSON error objects.
-    var code: String {
+    package var code: String {
         switch self {
         case .usage: return "badUsage"
         case let .input(_, code): return code
@@ -36,7 +36,7 @@ enum CLIError: Error {
 
     /// Words for any error: Chime's own errors describe themselves; anything else gets a plain
     /// sentence rather than Swift's rendering of its type.
-    static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         switch error {
         case let error as TriggerError: return error.description
         case let error as OnCalendarError: return error.description
@@ -47,7 +47,7 @@ enum CLIError: Error {
         }
     }
 
-    init(_ error: ZoneError) {
+    package init(_ error: ZoneError) {
         switch error {
         case .unknownZone: self = .input(error.cliMessage, code: "unknownZone")
         case .malformedTZif, .invalidPOSIXRule: self = .input(error.description, code: "malformedZoneData")
@@ -57,7 +57,7 @@ enum CLIError: Error {
         }
     }
 
-    init(_ error: TimeError) {
+    package init(_ error: TimeError) {
         switch error {
         case let .invalidText(_, reason): self = .input(error.cliMessage, code: CLIError(reason).code)
         case .yearOutOfRange: self = .input(error.description, code: "yearOutOfRange")
@@ -71,7 +71,7 @@ enum CLIError: Error {
 extension CLIError {
     /// The Chime error a `DecodingError` carries (the library's decoders wrap their errors so that
     /// they carry a coding path), else `error` itself: the CLI words and codes Chime's errors.
-    static func unwrapped(_ error: any Error) -> any Error {
+    package static func unwrapped(_ error: any Error) -> any Error {
         if case let DecodingError.dataCorrupted(context) = error, let underlying = context.underlyingError,
            underlying is TriggerError || underlying is CronError || underlying is OnCalendarError || underlying is TimeError
             || underlying is PendingError || underlying is ZoneError {
@@ -83,7 +83,7 @@ extension CLIError {
 
 /// The library's messages name the problem; the CLI adds where to look next.
 extension ZoneError {
-    var cliMessage: String {
+    package var cliMessage: String {
         if case .unknownZone = self { return description + " (list ids with `chime zones --search TEXT`)" }
         return description
     }
@@ -91,7 +91,7 @@ extension ZoneError {
 
 extension TimeError {
     /// The CLI reads `now` where the library's parser does not.
-    var cliMessage: String {
+    package var cliMessage: String {
         switch self {
         case .malformedInstant: return description + ", or 'now'"
         case let .invalidText(text, reason): return "'\(text)' is invalid: \(reason.cliMessage)"
@@ -101,7 +101,7 @@ extension TimeError {
 }
 
 extension PendingError {
-    var cliMessage: String {
+    package var cliMessage: String {
         switch self {
         case let .unknownZone(identifier, _, error): return "request '\(identifier)': \(error.cliMessage)"
         case let .invalidCreationInstant(identifier, error): return "request '\(identifier)': bad creation instant: \(error.cliMessage)"

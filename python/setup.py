@@ -1,0 +1,53 @@
+"""Builds libChimeC (Chime's C ABI) with `swift build` and ships it inside the `chime` package.
+
+`pip install ./python` (from the Chime repository) runs
+
+    swift build -c release --product ChimeC
+
+in the repository (the parent of this directory, or $CHIME_SOURCE_ROOT) and copies
+.build/release/libChimeC.so next to chime/__init__.py. To ship a library built elsewhere instead,
+set CHIME_LIBRARY=/path/to/libChimeC.so while installing (it is then copied, not built).
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+from setuptools.dist import Distribution
+
+LIBRARY = "libChimeC.dylib" if sys.platform == "darwin" else "libChimeC.so"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def built_library():
+    given = os.environ.get("CHIME_LIBRARY")
+    if given:
+        if not os.path.isfile(given):
+            raise SystemExit(f"CHIME_LIBRARY={given}: no such file")
+        return given
+    root = os.environ.get("CHIME_SOURCE_ROOT") or os.path.dirname(HERE)
+    if not os.path.isfile(os.path.join(root, "Package.swift")):
+        raise SystemExit(f"no Package.swift in {root}: set CHIME_SOURCE_ROOT to the Chime repository "
+                         "or CHIME_LIBRARY to a built libChimeC")
+    subprocess.check_call(["swift", "build", "-c", "release", "--product", "ChimeC"], cwd=root)
+    return os.path.join(root, ".build", "release", LIBRARY)
+
+
+class BuildWithLibrary(build_py):
+    def run(self):
+        super().run()
+        target = os.path.join(self.build_lib, "chime")
+        os.makedirs(target, exist_ok=True)
+        shutil.copyfile(built_library(), os.path.join(target, LIBRARY))
+
+
+class BinaryDistribution(Distribution):
+    """The wheel holds a native library: platform-specific, not pure Python."""
+
+    def has_ext_modules(self):
+        return True
+
+
+setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)
