@@ -160,8 +160,8 @@ public struct ScheduleAudit: Sendable {
             let c = t.components
             let time = ((c.hour ?? 0) * 60 + (c.minute ?? 0)) * 60 + (c.second ?? 0)
             let clock = String(Self.wallText(Int64(time), 0).dropFirst(11))
-            let wanted = wantedDay > 0 ? "\(Self.pad(Int(year), 4))-\(Self.pad(Int(month), 2))-\(Self.pad(wantedDay, 2))T\(clock)"
-                                       : "\(Self.pad(Int(year), 4))-\(Self.pad(Int(month), 2)) day \(wantedDay) \(clock)"
+            let wanted = wantedDay > 0 ? "\(ISO8601Format.pad(Int(year), 4))-\(ISO8601Format.pad(Int(month), 2))-\(ISO8601Format.pad(wantedDay, 2))T\(clock)"
+                                       : "\(ISO8601Format.pad(Int(year), 4))-\(ISO8601Format.pad(Int(month), 2)) day \(wantedDay) \(clock)"
             guard days.contains(monthDay) else { continue }
             events.append(AuditEvent(wanted: wanted, day: monthDay, kind: .missingDay, outcome: .stoodIn, fires: [fire], shiftSeconds: nil))
         }
@@ -179,11 +179,6 @@ public struct ScheduleAudit: Sendable {
             text += "." + fraction
         }
         return text
-    }
-
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 

@@ -85,12 +85,12 @@ enum ScheduleWords {
     }
 
     private static func clock(_ hour: Int, _ minute: Int, _ nanoseconds: Int, seconds: Bool) -> String {
-        pad(hour) + ":" + pad(minute) + (seconds ? ":" + secondText(nanoseconds) : "")
+        ISO8601Format.pad(hour, 2) + ":" + ISO8601Format.pad(minute, 2) + (seconds ? ":" + secondText(nanoseconds) : "")
     }
 
     /// `05`, `05.5` (nanoseconds of the minute).
     private static func secondText(_ nanoseconds: Int) -> String {
-        var text = pad(nanoseconds / 1_000_000_000)
+        var text = ISO8601Format.pad(nanoseconds / 1_000_000_000, 2)
         var fraction = nanoseconds % 1_000_000_000
         guard fraction != 0 else { return text }
         var digits = 9
@@ -211,7 +211,6 @@ enum ScheduleWords {
         }
     }
 
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 
     /// `2nd`, `3rd`, `11th`.
     private static func ordinal(_ n: Int) -> String {

@@ -123,7 +123,6 @@ extension CronExpression {
         if hasNth { days.weekdays = .every }
         if nearestWeekdays != 0 { days.monthDays = .every }
         days.eitherField = dayRule != .and
-        let yearList = years.map { bits in (0..<130).filter { bits[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }.map { 1970 + $0 } }
         return ScheduleOutline(nanosecondsOfMinute: seconds.scaled(by: 1_000_000_000), minutes: .bits(minutes, in: 0...59),
                                hours: .bits(hours, in: 0...23), days: days, months: .bits(months, in: 1...12),
                                years: yearList.map { .list($0, in: 1970...2099) } ?? .every)

@@ -29,7 +29,7 @@ struct OnCalendarGenerator {
 
     mutating func pad(_ v: Int, _ width: Int) -> String {
         // systemd reads numbers without their zero padding too; sometimes leave it out.
-        chance(70) ? OnCalendarSpec.pad(v, width) : String(v)
+        chance(70) ? ISO8601Format.pad(v, width) : String(v)
     }
 
     /// One component: `*`, a value, a list, a range or a repetition within `range`.

@@ -11,8 +11,8 @@ extension CronExpression {
             let values = range.filter { bits & (1 << UInt64($0)) != 0 }
             guard values.count < range.count else { return "*" }
             return ScheduleOutline.Values.runs(values, steps: false).map { run in
-                let first = OnCalendarSpec.pad(run.first, width)
-                return run.first == run.last ? first : first + ".." + OnCalendarSpec.pad(run.last, width)
+                let first = ISO8601Format.pad(run.first, width)
+                return run.first == run.last ? first : first + ".." + ISO8601Format.pad(run.last, width)
             }.joined(separator: ",")
         }
         var text = ""
@@ -23,8 +23,7 @@ extension CronExpression {
             text += OnCalendarSpec.weekdayText(bits) + " "
         }
         var yearText = "*"
-        if let years {
-            let wanted = (0..<130).filter { years[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }.map { 1970 + $0 }
+        if let wanted = yearList {
             yearText = ScheduleOutline.Values.runs(wanted, steps: false)
                 .map { $0.first == $0.last ? "\($0.first)" : "\($0.first)..\($0.last)" }.joined(separator: ",")
         }
@@ -90,9 +89,8 @@ extension CronExpression {
         fields += [Self.fieldText(minutes, .minute, allowStep: true), Self.fieldText(hours, .hour, allowStep: true),
                    dayOfMonthText, Self.fieldText(months, .month, allowStep: true), dayOfWeekText]
         if target == .croniter && (hasSeconds || years != nil) { fields.append(Self.fieldText(seconds, .second, allowStep: true)) }
-        if let years, target == .croniter || target == .quartz {
-            let wanted = (0..<130).filter { years[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }.map { String(1970 + $0) }
-            fields.append(wanted.joined(separator: ","))
+        if let wanted = yearList, target == .croniter || target == .quartz {
+            fields.append(wanted.map(String.init).joined(separator: ","))
         }
         return fields.joined(separator: " ")
     }

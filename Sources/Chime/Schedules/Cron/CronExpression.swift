@@ -214,6 +214,11 @@ public struct CronExpression: Sendable, Hashable {
         return (0..<130).contains(index) && years[index >> 6] & (1 << UInt64(index & 63)) != 0
     }
 
+    /// The years the year field holds, in order; nil for every year.
+    var yearList: [Int]? {
+        years == nil ? nil : (1970...2099).filter(allowsYear)
+    }
+
     /// The nearest year in the year field at or beyond `year` in the direction, if any.
     func nearestYear(from year: Int, forward: Bool) -> Int? {
         guard years != nil else { return year }

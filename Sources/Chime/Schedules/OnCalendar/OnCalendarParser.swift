@@ -149,7 +149,7 @@ public enum OnCalendarParser {
             guard let items else { return }
             let to = endOfMonth ? to - 3 : to
             let scale = field == "second" ? 1_000_000 : 1
-            func show(_ v: Int) -> String { scale == 1 ? String(v) : (v % scale == 0 ? String(v / scale) : "\(v / scale).\(OnCalendarSpec.pad(v % scale, 6))") }
+            func show(_ v: Int) -> String { scale == 1 ? String(v) : (v % scale == 0 ? String(v / scale) : "\(v / scale).\(ISO8601Format.pad(v % scale, 6))") }
             let allowed = endOfMonth ? "days from the month's end run 1–28" : field == "second" ? "0–59.999999" : "\(from)–\(to)"
             for item in items {
                 let text = show(item.start) + (item.stop >= 0 ? ".." + show(item.stop) : "") + (item.repeat_ > 0 ? "/" + show(item.repeat_) : "")

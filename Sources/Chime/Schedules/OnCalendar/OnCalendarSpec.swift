@@ -94,16 +94,11 @@ public struct OnCalendarSpec: Sendable, Hashable {
         return parts.joined(separator: ",")
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
     static func chainText(_ items: [Item]?, width: Int) -> String {
         guard let items else { return "*" }
         return items.map { item in
-            var text = pad(item.start, width)
-            if item.stop > 0 { text += ".." + pad(item.stop, width) }
+            var text = ISO8601Format.pad(item.start, width)
+            if item.stop > 0 { text += ".." + ISO8601Format.pad(item.stop, width) }
             if item.repeat_ > 0 && !(item.stop > 0 && item.repeat_ == 1) { text += "/" + String(item.repeat_) }
             return text
         }.joined(separator: ",")
@@ -114,14 +109,14 @@ public struct OnCalendarSpec: Sendable, Hashable {
         // systemd 252 prints `*` whenever the list starts with every whole second (`00/1,16` too).
         if items[0].start == 0 && items[0].repeat_ == 1_000_000 && items[0].stop < 0 { return "*" }
         func value(_ v: Int) -> String {
-            pad(v / 1_000_000, 2) + (v % 1_000_000 > 0 ? "." + pad(v % 1_000_000, 6) : "")
+            ISO8601Format.pad(v / 1_000_000, 2) + (v % 1_000_000 > 0 ? "." + ISO8601Format.pad(v % 1_000_000, 6) : "")
         }
         return items.map { item in
             var text = value(item.start)
             if item.stop > 0 { text += ".." + value(item.stop) }
             if item.repeat_ > 0 && !(item.stop > 0 && item.repeat_ == 1_000_000) {
                 text += "/" + String(item.repeat_ / 1_000_000)
-                if item.repeat_ % 1_000_000 > 0 { text += "." + pad(item.repeat_ % 1_000_000, 6) }
+                if item.repeat_ % 1_000_000 > 0 { text += "." + ISO8601Format.pad(item.repeat_ % 1_000_000, 6) }
             }
             return text
         }.joined(separator: ",")
