@@ -66,13 +66,8 @@ import Testing
 
     /// The cases of `apscheduler-explained-differences.jsonl` whose verdict is that the peer is wrong.
     static func explainedCases() -> Set<String> {
-        struct Line: Codable { let `case`: Case; let verdict: String }
-        let path = Fixtures.packageRoot.appendingPathComponent("Tests/CronOracle/apscheduler-explained-differences.jsonl").path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").compactMap { line in
-            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)), l.verdict.hasSuffix("wrong, Chime right") else { return nil }
-            return CronDifferentialTests.key(l.case) + "|" + l.case.tool
-        })
+        ExplainedDifferences.keys("apscheduler-explained-differences.jsonl", Case.self, accepts: { $0.hasSuffix("wrong, Chime right") },
+                                  key: { CronDifferentialTests.key($0) + "|" + $0.tool })
     }
 
     // MARK: Generator

@@ -127,13 +127,7 @@ import Testing
 
     /// The cases of `explained-differences.jsonl` (its `case` objects).
     static func explainedCases() -> Set<String> {
-        struct Line: Codable { let `case`: Case; let verdict: String }
-        let path = Fixtures.packageRoot.appendingPathComponent("Tests/CronOracle/explained-differences.jsonl").path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").compactMap { line in
-            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)), l.verdict == "croniter wrong, Chime right" else { return nil }
-            return key(l.case)
-        })
+        ExplainedDifferences.keys("explained-differences.jsonl", Case.self, accepts: { $0 == "croniter wrong, Chime right" }, key: key)
     }
 
     static func describe(_ a: Answer) -> String {

@@ -140,13 +140,7 @@ import Testing
 
     /// The cases of `quartz-explained-differences.jsonl` (its `case` objects), each judged on its own.
     static func explainedCases() -> Set<String> {
-        struct Line: Codable { let `case`: Case; let verdict: String }
-        let path = Fixtures.packageRoot.appendingPathComponent("Tests/CronOracle/quartz-explained-differences.jsonl").path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").compactMap { line in
-            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)), l.verdict == "Quartz wrong, Chime right" else { return nil }
-            return key(l.case)
-        })
+        ExplainedDifferences.keys("quartz-explained-differences.jsonl", Case.self, accepts: { $0 == "Quartz wrong, Chime right" }, key: key)
     }
 
     // MARK: Generator

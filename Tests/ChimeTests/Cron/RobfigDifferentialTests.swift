@@ -32,13 +32,7 @@ import Testing
         let count: Int
     }
 
-    struct Answer: Codable {
-        var fires: [Int64]?
-        var error: String?
-        var adjusted = 0
-
-        enum CodingKeys: String, CodingKey { case fires, error }
-    }
+    typealias Answer = CronDifferentialTests.Answer
 
     static let robfigSource = "/usr/share/gocode/src/github.com/robfig/cron"
 
@@ -130,7 +124,7 @@ import Testing
                 } else {
                     let encoded = String(decoding: try JSONEncoder().encode(c), as: UTF8.self)
                     if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
-                    differences.append("{\"case\": \(encoded), \"robfig\": \(Self.describe(peer)), \"chime\": \(Self.describe(mine))}")
+                    differences.append("{\"case\": \(encoded), \"robfig\": \(CronDifferentialTests.describe(peer)), \"chime\": \(CronDifferentialTests.describe(mine))}")
                 }
             }
         }
@@ -144,18 +138,7 @@ import Testing
 
     /// The cases of `explained-differences.jsonl` (its `case` objects) with a verdict for Chime.
     static func explainedCases() -> Set<String> {
-        struct Line: Codable { let `case`: Case; let verdict: String }
-        let path = Fixtures.packageRoot.appendingPathComponent("Tests/CronOracle/robfig/explained-differences.jsonl").path
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").compactMap { line in
-            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)), l.verdict == "robfig wrong, Chime right" else { return nil }
-            return key(l.case)
-        })
-    }
-
-    static func describe(_ a: Answer) -> String {
-        if let error = a.error { return "{\"error\": \(String(decoding: try! JSONEncoder().encode(error), as: UTF8.self))}" }
-        return "{\"fires\": [\(a.fires!.map { Instant(seconds: $0).utcString }.map { "\"\($0)\"" }.joined(separator: ", "))]}"
+        ExplainedDifferences.keys("robfig/explained-differences.jsonl", Case.self, accepts: { $0 == "robfig wrong, Chime right" }, key: key)
     }
 
     // MARK: Generator
