@@ -40,6 +40,7 @@ enum CLIError: Error {
         switch error {
         case let error as TriggerError: return error.description
         case let error as OnCalendarError: return error.description
+        case let error as RRuleError: return error.description
         case let error as TimeError: return error.description
         case let error as ZoneError: return error.description
         case let error as PendingError: return error.description

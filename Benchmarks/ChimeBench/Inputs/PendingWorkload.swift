@@ -103,6 +103,7 @@ struct PendingWorkload {
         case .interval(let t): return "every \(t.interval) s from \(t.anchor)"
         case .onCalendar(let t): return "OnCalendar \(t.normalized)"
         case .cron(let t): return "cron \(t.flavor.rawValue) '\(t.expression.text)'"
+        case .rrule(let t): return "rrule \(t.normalized)"
         }
     }
 

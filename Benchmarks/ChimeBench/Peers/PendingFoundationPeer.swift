@@ -48,6 +48,8 @@ struct PendingFoundationPeer {
             case .onCalendar: fatalError("the pending workload has no OnCalendar trigger")
             case .cron:
                 preconditionFailure("the pending workload has no cron triggers (Foundation has no cron)")
+            case .rrule:
+                preconditionFailure("the pending workload has no RRULE triggers")
             }
         }
     }

@@ -35,6 +35,7 @@ public struct ScheduleAudit: Sendable {
             gap = t.gapPolicy
         case .weekly(let t): gap = t.gapPolicy
         case .onCalendar(let t): gap = t.gapPolicy
+        case .rrule(let t): gap = t.gapPolicy
         }
         if gap == .reject { throw .rejectingGaps }
         self.trigger = trigger

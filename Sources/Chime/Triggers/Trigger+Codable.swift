@@ -9,6 +9,7 @@
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}      // or ["mon", "wed", "fri"]
 /// {"onCalendar": {"expression": "Mon..Fri *-*-* 07:00 Europe/Berlin", "gap": "skip", "overlap": "first"}}
 /// {"cron": {"expression": "30 2 * * *", "flavor": "posix", "direction": "forward", "gap": "skip", "overlap": "both", "hashId": "job-1"}}
+/// {"rrule": {"text": "DTSTART;TZID=America/New_York:20260102T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR", "dtstart": "always"}}
 /// ```
 /// An interval without an `anchor` is anchored at the current second when decoded this way;
 /// callers that know the request's start (`chime batch`: its `after`) decode with
@@ -16,7 +17,7 @@
 /// Interval seconds are read exactly: an integer, a decimal string, or a JSON number whose
 /// shortest decimal form is used (`5400.25` is 5400.25 s, never a binary approximation of it).
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, rrule }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -37,7 +38,7 @@ extension Trigger: Codable {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron"])
+                                           allowed: ["calendar", "interval", "weekly", "onCalendar", "cron", "rrule"])
         }
         switch kind {
         case .calendar:
@@ -85,6 +86,9 @@ extension Trigger: Codable {
         case .cron:
             // A malformed expression throws `CronError` (batch: `invalidCronExpression`).
             return .cron(try container.decode(CronTrigger.self, forKey: .cron))
+        case .rrule:
+            // A malformed recurrence throws `RRuleError` (batch: `invalidRRule`).
+            return .rrule(try RRuleTrigger.decode(from: try container.superDecoder(forKey: .rrule)))
         }
     }
 
@@ -124,6 +128,8 @@ extension Trigger: Codable {
             try container.encode(t, forKey: .onCalendar)
         case .cron(let t):
             try container.encode(t, forKey: .cron)
+        case .rrule(let t):
+            try t.encode(to: container.superEncoder(forKey: .rrule))
         }
     }
 

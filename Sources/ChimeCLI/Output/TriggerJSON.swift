@@ -46,6 +46,13 @@ enum TriggerJSON {
             if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
             fields.append(("fields", .string(t.expression.normalized)))
             return .object([("cron", .object(fields))])
+        case .rrule(let t):
+            var fields: [(String, JSON)] = [("text", .string(t.normalized)), ("dtstart", .string(t.dtstartMode.rawValue))]
+            if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
+            if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
+            if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
+            if let rule = t.rule { fields.append(("rule", .string(rule.text))) }
+            return .object([("rrule", .object(fields))])
         }
     }
 
