@@ -45,6 +45,8 @@ struct RRuleExpansion: Sendable, Hashable {
     let weekdayMask: UInt8                 // bit (0 = Sunday) for plain BYDAY entries
     let ordinals: [RRule.WeekdayNum]       // numbered BYDAY entries
     let hasDayOfWeek: Bool
+    /// Every weekday BYDAY names (plain or numbered), bit 0 = Sunday; 0x7F when BYDAY is not given.
+    let weekdaysNamed: UInt8
     let yearDays: [Int]
     let weekNumbers: [Int]
     /// A numbered BYDAY counts within the year (YEARLY without BYMONTH) rather than the month.
@@ -91,6 +93,7 @@ struct RRuleExpansion: Sendable, Hashable {
         weekdayMask = plainWeekdays.reduce(0) { $0 | UInt8(1) << UInt8($1) }
         ordinals = rule.byDay.filter { $0.ordinal != nil }
         hasDayOfWeek = weekdayMask != 0 || !ordinals.isEmpty
+        weekdaysNamed = hasDayOfWeek ? ordinals.reduce(weekdayMask) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) } : 0x7F
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
         ordinalsInYear = rule.frequency == .yearly && rule.byMonth.isEmpty
@@ -209,7 +212,15 @@ struct RRuleExpansion: Sendable, Hashable {
             var cursor = DayCursor(first)
             var weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: !weekNumbers.isEmpty)
             var day = first
+            var weekday = ((first + 4) % 7 + 7) % 7                                  // 0 = Sunday
             while day <= last {
+                // A day whose weekday BYDAY does not name cannot match: skip the other tests.
+                if weekdaysNamed & (1 << UInt8(weekday)) == 0 {
+                    day += 1
+                    weekday = weekday == 6 ? 0 : weekday + 1
+                    cursor.advance()
+                    continue
+                }
                 if cursor.year != weeks.year { weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: !weekNumbers.isEmpty) }
                 if let skip = matches(day, cursor, weeks) {
                     if skip && frequency == .daily { return cursor.nextMonthStart * 86_400 }
@@ -217,6 +228,7 @@ struct RRuleExpansion: Sendable, Hashable {
                     for h in hours { for m in minutes { for s in seconds { out.append(day &* 86_400 &+ h &* 3600 &+ m &* 60 &+ s) } } }
                 }
                 day += 1
+                weekday = weekday == 6 ? 0 : weekday + 1
                 cursor.advance()
             }
         } else {

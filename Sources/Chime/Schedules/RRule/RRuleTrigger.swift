@@ -33,9 +33,11 @@ public struct RRuleTrigger: Sendable, Hashable {
     public let dtstartMode: DTStartMode
     public let gapPolicy: GapPolicy?
     public let overlapPolicy: OverlapPolicy?
-    let expansion: RRuleExpansion?
+    /// What the walk needs, in one shared box (a walk copies one reference, not the rule's arrays).
+    let plan: RRulePlan
+    var expansion: RRuleExpansion? { plan.expansion }
     /// With COUNT: the wall time of the last instance the rule makes (Int64.max when fewer exist).
-    let lastWall: Int64
+    var lastWall: Int64 { plan.lastWall }
 
     /// The most instances counted from DTSTART to honour COUNT when periods differ.
     public static let countLimit = 10_000_000
@@ -57,17 +59,13 @@ public struct RRuleTrigger: Sendable, Hashable {
             }
         }
         guard let rule else {
-            expansion = nil
-            lastWall = Int64.max
+            plan = RRulePlan(expansion: nil, lastWall: Int64.max, until: nil, start: dtstart.wall, always: dtstartMode == .always)
             return
         }
-        if let until = rule.until, case .utc = until, dtstart.zone == .floating {
-            // Allowed: the UTC bound is compared with the instants in the request's zone.
-        }
+        // A UTC UNTIL with a floating DTSTART is allowed: it is compared with the instants in the request's zone.
         let expansion = RRuleExpansion(rule: rule, start: dtstart.wall)
-        self.expansion = expansion
-        guard let count = rule.count else { lastWall = Int64.max; return }
-        lastWall = try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always)
+        let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
+        plan = RRulePlan(expansion: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always)
     }
 
     /// Reads recurrence text: DTSTART, RRULE, RDATE, EXDATE lines (`RRuleParser.recurrence`).
@@ -170,5 +168,33 @@ public struct RRuleTrigger: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(dtstart); hasher.combine(rule); hasher.combine(rdates); hasher.combine(exdates); hasher.combine(dtstartMode)
         hasher.combine(gapPolicy); hasher.combine(overlapPolicy)
+    }
+}
+
+/// The parts of an `RRuleTrigger` a walk reads, shared by reference.
+final class RRulePlan: Sendable {
+    let expansion: RRuleExpansion?
+    let lastWall: Int64
+    /// The last wall time the rule may produce (COUNT, a DATE or floating UNTIL), and a UTC UNTIL.
+    let untilWall: Int64
+    let untilUTC: Int64?
+    let start: Int64
+    let always: Bool
+
+    init(expansion: RRuleExpansion?, lastWall: Int64, until: RRule.Until?, start: Int64, always: Bool) {
+        self.expansion = expansion
+        self.lastWall = lastWall
+        var untilWall = lastWall
+        var untilUTC: Int64?
+        switch until {
+        case .date(let day)?: untilWall = min(untilWall, day * 86_400 + 86_399)
+        case .local(let wall)?: untilWall = min(untilWall, wall)
+        case .utc(let seconds)?: untilUTC = seconds
+        case nil: break
+        }
+        self.untilWall = untilWall
+        self.untilUTC = untilUTC
+        self.start = start
+        self.always = always
     }
 }

@@ -7,13 +7,15 @@
 /// exactly `w − offset` when its whole window lies in one zone period (then nothing after it can
 /// come earlier either). RDATE fires merge in; EXDATE instants and repeats are dropped.
 struct RRuleWalker {
-    let trigger: RRuleTrigger
+    let plan: RRulePlan
     let zone: ZoneRules
     let after: Instant
     private let maxOffset: Int64
     private let gap: GapPolicy
     private let overlap: OverlapPolicy
     private var cursor: RRuleExpansion.Cursor
+    /// The rule's expansion (a copy made once per walk; nil without an RRULE).
+    private let expansion: RRuleExpansion?
     private let floor: Int64
     private var dtstartPending: Bool
     private var peeked: Int64?
@@ -29,7 +31,8 @@ struct RRuleWalker {
     private let untilWall: Int64
 
     init(trigger: RRuleTrigger, zone: ZoneRules, after: Instant) {
-        self.trigger = trigger
+        plan = trigger.plan
+        expansion = trigger.plan.expansion
         self.zone = zone
         self.after = after
         lastEmitted = after
@@ -37,22 +40,13 @@ struct RRuleWalker {
         gap = trigger.gapPolicy ?? .shift
         overlap = trigger.overlapPolicy ?? .first
         let wallFrom = after.seconds + Int64(zone.table.minOffset)
-        let start = trigger.dtstart.wall
-        let always = trigger.dtstartMode == .always
-        floor = max(always ? start + 1 : start, wallFrom)
-        cursor = RRuleExpansion.Cursor(number: trigger.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
-        dtstartPending = always && start >= wallFrom
-        if trigger.expansion == nil { ruleDone = !dtstartPending }
-        var untilWall = trigger.lastWall
-        var untilUTC: Int64?
-        switch trigger.rule?.until {
-        case .date(let day)?: untilWall = min(untilWall, day * 86_400 + 86_399)
-        case .local(let wall)?: untilWall = min(untilWall, wall)
-        case .utc(let seconds)?: untilUTC = seconds
-        case nil: break
-        }
-        self.untilWall = untilWall
-        self.untilUTC = untilUTC
+        let start = plan.start
+        floor = max(plan.always ? start + 1 : start, wallFrom)
+        cursor = RRuleExpansion.Cursor(number: plan.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
+        dtstartPending = plan.always && start >= wallFrom
+        if plan.expansion == nil { ruleDone = !dtstartPending }
+        untilWall = plan.untilWall
+        untilUTC = plan.untilUTC
         for time in trigger.rdates {
             for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
         }
@@ -87,8 +81,8 @@ struct RRuleWalker {
         var wall: Int64
         if dtstartPending {
             dtstartPending = false
-            wall = trigger.dtstart.wall
-        } else if let e = trigger.expansion, let next = cursor.next(e, atLeast: floor) {
+            wall = plan.start
+        } else if expansion != nil, let next = cursor.next(expansion.unsafelyUnwrapped, atLeast: floor) {
             wall = next
         } else {
             ruleDone = true
@@ -102,14 +96,24 @@ struct RRuleWalker {
         return wall
     }
 
-    /// The least instant any wall time at or after `wall` can give.
+    /// The least instant any wall time at or after `wall` can give; remembers a unique resolution
+    /// for `resolve`.
     @inline(__always)
     private mutating func lowerBound(_ wall: Int64) -> Int64 {
-        if let (seconds, _) = zone.uniqueResolution(localSeconds: wall, period: &hint) { return seconds }
+        if let (seconds, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) {
+            resolved = (wall, seconds, type)
+            return seconds
+        }
         return wall - maxOffset
     }
 
+    private var resolved: (wall: Int64, seconds: Int64, type: CompactLocalTimeType)?
+
     private mutating func resolve(_ wall: Int64) throws(TriggerError) {
+        if let r = resolved, r.wall == wall {
+            add(Fire(instant: Instant(seconds: r.seconds), compact: r.type, adjustment: .exact))
+            return
+        }
         if let (seconds, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) {
             add(Fire(instant: Instant(seconds: seconds), compact: type, adjustment: .exact))
             return
@@ -129,8 +133,12 @@ struct RRuleWalker {
         guard fire.instant > after else { return }
         if let untilUTC, fire.instant.seconds > untilUTC { return }
         if pendingHead == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
+            if pendingHead > 0 {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+            pending.append(fire)
+            return
         }
         var i = pending.count
         while i > pendingHead && fire.instant < pending[i - 1].instant { i -= 1 }
@@ -140,7 +148,11 @@ struct RRuleWalker {
     mutating func next() throws(TriggerError) -> Fire? {
         while true {
             while let wall = peekWall() {
-                if pendingHead < pending.count && lowerBound(wall) >= pending[pendingHead].instant.seconds { break }
+                if pendingHead < pending.count {
+                    if lowerBound(wall) >= pending[pendingHead].instant.seconds { break }
+                } else {
+                    _ = lowerBound(wall)
+                }
                 peeked = nil
                 try resolve(wall)
             }
