@@ -164,6 +164,8 @@ def walls(start, r, mode):
     if mode == "always":
         count = 1
         yield start
+        if r["count"] is not None and count >= r["count"]:
+            return
     idle = 0
     for days, p in periods(start, r):
         cands = []
@@ -197,6 +199,8 @@ def walls(start, r, mode):
         for c in cands:
             if c < start or (mode == "always" and c == start):
                 continue
+            if r["count"] is not None and count >= r["count"]:
+                return
             count += 1
             yield c
         if r["count"] is not None and count >= r["count"]:

@@ -64,6 +64,10 @@ struct RRuleExpansion: Sendable, Hashable {
     /// Every period holds exactly one instance, at `singleCandidate(period:)` (no BY parts, and
     /// DTSTART's day exists in every month or year).
     let onePerPeriod: Bool
+    /// A sub-day rule whose INTERVAL never lands on a time of day its BYHOUR/BYMINUTE/BYSECOND
+    /// limits allow (`FREQ=SECONDLY;INTERVAL=2;BYSECOND=3` from an even second): no period can hold
+    /// an instance, so the walk ends at once instead of trying every period to the year 9999.
+    let neverMatches: Bool
 
     static let lastWall: Int64 = 253_402_300_799       // 9999-12-31T23:59:59
 
@@ -116,6 +120,32 @@ struct RRuleExpansion: Sendable, Hashable {
         default: onePerPeriod = noParts
         }
         startPeriod = Self.period(containing: start, frequency: rule.frequency, weekStart: Int64(rule.weekStart.rawValue - 1))
+        neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: Int64(rule.interval), startPeriod: startPeriod,
+                                                 hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
+    }
+
+    /// Periods of a sub-day FREQ fall on the times of day `startPeriod + k × INTERVAL` (mod the
+    /// periods in a day): those ≡ startPeriod modulo gcd(INTERVAL, periods per day). True when
+    /// none of them passes the limits.
+    static func timeOfDayUnreachable(frequency: RRule.Frequency, interval: Int64, startPeriod: Int64,
+                                     hours: UInt32, minutes: UInt64, seconds: UInt64) -> Bool {
+        guard frequency < .daily, hours != 0 || minutes != 0 || seconds != 0 else { return false }
+        let unit: Int64 = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
+        let perDay = 86_400 / unit
+        var (a, b) = (interval, perDay)
+        while b != 0 { (a, b) = (b, a % b) }
+        let g = a, target = CivilArithmetic.floorDivMod(startPeriod, g).remainder
+        var value = target
+        while value < perDay {
+            let second = value * unit
+            let h = second / 3600, m = second / 60 % 60, s = second % 60
+            if (hours == 0 || hours & (1 << UInt32(h)) != 0) && (minutes == 0 || frequency == .hourly || minutes & (1 << UInt64(m)) != 0)
+                && (seconds == 0 || frequency != .secondly || seconds & (1 << UInt64(s)) != 0) {
+                return false
+            }
+            value += g
+        }
+        return true
     }
 
     // MARK: Periods
@@ -372,7 +402,7 @@ struct RRuleExpansion: Sendable, Hashable {
                     if wall >= floor { return wall }
                     continue
                 }
-                if finished { return nil }
+                if finished || e.neverMatches { return nil }
                 if e.onePerPeriod {
                     // Straight arithmetic: one instance per period.
                     let wall = e.singleCandidate(number: number)
