@@ -19,7 +19,7 @@ enum NextCommand {
                    "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
                    "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3",
                    "chime next --rrule 'FREQ=MONTHLY;BYDAY=-1FR' --dtstart 2026-01-30T09:00 --tz America/New_York --after 2026-03-01 --count 3",
-                   "chime next --ical event.ics --uid meeting-1 --after 2026-03-01 --count 5"],
+                   "chime next --ical examples/meeting.ics --uid standup-1 --after 2026-03-01 --count 5"],
         usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC",
                      "           | --cron EXPR | --rrule RULE --dtstart LOCAL | --ical FILE [--uid UID]) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
