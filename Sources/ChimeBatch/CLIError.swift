@@ -40,6 +40,7 @@ package enum CLIError: Error {
         switch error {
         case let error as TriggerError: return error.description
         case let error as OnCalendarError: return error.description
+        case let error as RRuleError: return error.description
         case let error as TimeError: return error.cliMessage
         case let error as ZoneError: return error.cliMessage
         case let error as PendingError: return error.cliMessage
@@ -73,7 +74,8 @@ extension CLIError {
     /// they carry a coding path), else `error` itself: the CLI words and codes Chime's errors.
     package static func unwrapped(_ error: any Error) -> any Error {
         if case let DecodingError.dataCorrupted(context) = error, let underlying = context.underlyingError,
-           underlying is TriggerError || underlying is CronError || underlying is OnCalendarError || underlying is TimeError
+           underlying is TriggerError || underlying is CronError || underlying is OnCalendarError || underlying is RRuleError
+           || underlying is TimeError
             || underlying is PendingError || underlying is ZoneError {
             return unwrapped(underlying)
         }

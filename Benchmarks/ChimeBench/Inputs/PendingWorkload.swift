@@ -104,6 +104,7 @@ struct PendingWorkload {
         case .onCalendar(let t): return "OnCalendar \(t.normalized)"
         case .cron(let t): return "cron \(t.flavor.rawValue) '\(t.expression.text)'"
         case .flutterAndroid(let t): return "flutterAndroid \(t.match.rawValue) \(t.scheduled.time)"
+        case .rrule(let t): return "rrule \(t.normalized)"
         }
     }
 

@@ -50,6 +50,8 @@ struct PendingFoundationPeer {
                 preconditionFailure("the pending workload has no cron triggers (Foundation has no cron)")
             case .flutterAndroid:
                 preconditionFailure("the pending workload has no flutterAndroid triggers (Foundation does not run them)")
+            case .rrule:
+                preconditionFailure("the pending workload has no RRULE triggers")
             }
         }
     }

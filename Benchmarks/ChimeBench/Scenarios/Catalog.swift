@@ -5,6 +5,7 @@ enum Catalog {
             + OffsetScenarios.all(context)
             + ResolveScenarios.all(context)
             + TriggerScenarios.all(context)
+            + RRuleScenarios.all(context)
             + ColdProcessScenarios.all(context)
             + BatchScenarios.all(context)
             + PendingScenarios.all(context)

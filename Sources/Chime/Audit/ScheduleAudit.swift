@@ -36,6 +36,7 @@ public struct ScheduleAudit: Sendable {
         case .weekly(let t): gap = t.gapPolicy
         case .onCalendar(let t): gap = t.gapPolicy
         case .flutterAndroid: gap = nil
+        case .rrule(let t): gap = t.gapPolicy
         }
         if gap == .reject { throw .rejectingGaps }
         self.trigger = trigger

@@ -213,7 +213,7 @@ enum ScheduleWords {
 
 
     /// `2nd`, `3rd`, `11th`.
-    private static func ordinal(_ n: Int) -> String {
+    static func ordinal(_ n: Int) -> String {
         let suffix: String
         switch (n % 10, n % 100) {
         case (_, 11...13): suffix = "th"

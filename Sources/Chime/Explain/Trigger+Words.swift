@@ -11,6 +11,8 @@ extension Trigger {
                              : "once, \(length) after \(t.anchor.utcString)"
         } else if case .cron(let t) = self, let every = t.expression.everyNanoseconds {
             text = "every \(Self.durationWords(ExactDuration(nanoseconds: every))) of elapsed time"
+        } else if case .rrule(let t) = self {
+            text = t.inWords
         } else {
             text = outline.map(ScheduleWords.describe) ?? ""
         }
@@ -35,6 +37,7 @@ extension Trigger {
         case .onCalendar(let t): return t.spec.outline
         case .cron(let t): return t.expression.everyNanoseconds == nil ? t.expression.outline : nil
         case .flutterAndroid(let t): return t.outline
+        case .rrule(let t): return t.outline
         }
     }
 

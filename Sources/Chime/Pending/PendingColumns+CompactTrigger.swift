@@ -103,7 +103,7 @@ extension PendingColumns {
                 for day in w.weekdays { mask |= 1 << UInt32(day.rawValue - 1) }
                 let clock = Clock(hour: w.hour, minute: w.minute, second: w.second)
                 return Code(kind: .weekdaySet, payload: clock.bits | mask << 20)
-            case .interval, .onCalendar, .cron, .flutterAndroid: return nil
+            case .interval, .onCalendar, .cron, .flutterAndroid, .rrule: return nil
             }
         }
 

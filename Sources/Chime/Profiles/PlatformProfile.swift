@@ -31,7 +31,7 @@ public enum PlatformProfile: String, Sendable, Hashable, CaseIterable, Codable {
     ///   `dayOfMonthAndTime` or `dateAndTime`; a weekly trigger with one weekday becomes
     ///   `dayOfWeekAndTime` (the plugin takes one weekday per notification); intervals as they are.
     ///   Explicit DST policies are refused: java.time's rules apply.
-    /// Cron and OnCalendar schedules are neither platform's: refused.
+    /// Cron, OnCalendar and RRULE schedules are neither platform's: refused.
     public func trigger(for trigger: Trigger) throws(TriggerError) -> Trigger {
         switch (self, trigger) {
         case (_, .interval):
@@ -57,8 +57,8 @@ public enum PlatformProfile: String, Sendable, Hashable, CaseIterable, Codable {
             }
             return .flutterAndroid(try FlutterAndroidTrigger(match: .dayOfWeekAndTime, hour: t.hour, minute: t.minute, second: t.second,
                                                              weekday: t.weekdays[0]))
-        case (_, .cron), (_, .onCalendar):
-            throw .invalidProfile("cron and OnCalendar schedules are neither iOS's nor Android's notification triggers; use --at, --components or --weekly")
+        case (_, .cron), (_, .onCalendar), (_, .rrule):
+            throw .invalidProfile("cron, OnCalendar and RRULE schedules are neither iOS's nor Android's notification triggers; use --at, --components or --weekly")
         }
     }
 

@@ -9,6 +9,7 @@
 /// {"weekly": {"weekdays": [2, 4, 6], "time": "09:00:00"}}      // or ["mon", "wed", "fri"]
 /// {"onCalendar": {"expression": "Mon..Fri *-*-* 07:00 Europe/Berlin", "gap": "skip", "overlap": "first"}}
 /// {"cron": {"expression": "30 2 * * *", "flavor": "posix", "direction": "forward", "gap": "skip", "overlap": "both", "hashId": "job-1"}}
+/// {"rrule": {"text": "DTSTART;TZID=America/New_York:20260102T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR", "dtstart": "always"}}
 /// ```
 /// Decoding never reads the clock: an interval without an `anchor` is anchored at the instant
 /// under `CodingUserInfoKey.chimeDefaultAnchor` in the decoder's `userInfo`, else it is
@@ -22,7 +23,7 @@
 /// refuses is `dataCorrupted` whose `underlyingError` is Chime's error (`TriggerError`,
 /// `CronError`, `OnCalendarError`, `TimeError`) and whose `debugDescription` is its message.
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, flutterAndroid }
+    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, flutterAndroid, rrule }
 
     enum CalendarKeys: String, CodingKey {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
@@ -51,7 +52,7 @@ extension Trigger: Codable {
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw DecodingPath.corrupted(TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
-                                                                  allowed: ["calendar", "interval", "weekly", "onCalendar", "cron", "flutterAndroid"]),
+                                                                  allowed: ["calendar", "interval", "weekly", "onCalendar", "cron", "flutterAndroid", "rrule"]),
                                          at: decoder.codingPath)
         }
         let path = container.codingPath + [kind]
@@ -117,6 +118,9 @@ extension Trigger: Codable {
             return try DecodingPath.run(path, refine: DecodingPath.field) {
                 .flutterAndroid(try container.decode(FlutterAndroidTrigger.self, forKey: .flutterAndroid))
             }
+        case .rrule:
+            // A malformed recurrence: `RRuleError` underneath (batch: `invalidRRule`).
+            return try DecodingPath.run(path, refine: DecodingPath.field) { .rrule(try RRuleTrigger.decode(from: try container.superDecoder(forKey: .rrule))) }
         }
     }
 
@@ -158,6 +162,8 @@ extension Trigger: Codable {
             try container.encode(t, forKey: .cron)
         case .flutterAndroid(let t):
             try container.encode(t, forKey: .flutterAndroid)
+        case .rrule(let t):
+            try t.encode(to: container.superEncoder(forKey: .rrule))
         }
     }
 

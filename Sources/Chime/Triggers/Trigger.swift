@@ -1,5 +1,5 @@
 /// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
-/// `{"weekly": {…}}`, `{"onCalendar": {…}}` or `{"cron": {…}}`.
+/// `{"weekly": {…}}`, `{"onCalendar": {…}}`, `{"cron": {…}}` or `{"rrule": {…}}`.
 public enum Trigger: Sendable, Hashable {
     case calendar(CalendarTrigger)
     case interval(IntervalTrigger)
@@ -10,13 +10,15 @@ public enum Trigger: Sendable, Hashable {
     /// flutter_local_notifications' `matchDateTimeComponents` schedule as its Android code runs it:
     /// each fire computed from the wall time of the one before (`Profiles/`; forward only).
     case flutterAndroid(FlutterAndroidTrigger)
+    /// An RFC 5545 recurrence (DTSTART, RRULE, RDATE, EXDATE; forward only).
+    case rrule(RRuleTrigger)
 
     /// Whether the trigger fires more than once.
     public var repeats: Bool {
         switch self {
         case .calendar(let t): return t.repeats
         case .interval(let t): return t.repeats
-        case .weekly, .onCalendar, .cron, .flutterAndroid: return true
+        case .weekly, .onCalendar, .cron, .flutterAndroid, .rrule: return true
         }
     }
 
@@ -30,6 +32,7 @@ public enum Trigger: Sendable, Hashable {
         case .onCalendar(let t): return try t.nextFire(after: instant, in: zone)
         case .cron(let t): return try t.nextFire(after: instant, in: zone)
         case .flutterAndroid(let t): return t.nextFire(after: instant, in: zone)
+        case .rrule(let t): return try t.nextFire(after: instant, in: zone)
         }
     }
 
@@ -39,7 +42,7 @@ public enum Trigger: Sendable, Hashable {
         case .calendar(let t): return try t.previousFire(before: instant, in: zone)
         case .interval(let t): return t.previousFire(before: instant, in: zone)
         case .weekly(let t): return try t.previousFire(before: instant, in: zone)
-        case .onCalendar, .flutterAndroid: return nil
+        case .onCalendar, .flutterAndroid, .rrule: return nil
         case .cron(let t): return try t.previousFire(before: instant, in: zone)
         }
     }
@@ -54,6 +57,7 @@ public enum Trigger: Sendable, Hashable {
     /// Up to `count` fires after `instant`, in the trigger's direction; a one-shot trigger fires at
     /// most once. With an overlap policy of `.both` both instants of a repeated wall time appear.
     public func fires(after instant: Instant, in zone: ZoneRules, count: Int) throws(TriggerError) -> [Fire] {
+        if case .rrule(let t) = self { return try t.fires(after: instant, in: zone, count: count) }
         var result: [Fire] = []
         var iterator = FireIterator(trigger: self, zone: zone, start: instant)
         while result.count < count, let fire = try iterator.nextFire() { result.append(fire) }

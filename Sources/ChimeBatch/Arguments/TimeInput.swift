@@ -26,7 +26,7 @@ package enum TimeInput {
     }
 
     /// The forms the error messages list.
-    static let forms = "RFC 3339 (2026-03-08T07:00:00Z, 2026-03-08T02:00:00-05:00), a local date-time (2026-03-08T09:00 or '2026-03-08 09:00'), a date (2026-03-08, midnight), 'now' or @EPOCH seconds"
+    package static let forms = "RFC 3339 (2026-03-08T07:00:00Z, 2026-03-08T02:00:00-05:00), a local date-time (2026-03-08T09:00 or '2026-03-08 09:00'), a date (2026-03-08, midnight), 'now' or @EPOCH seconds"
 
     /// The current instant, whole seconds.
     package static func now() -> Instant { Instant(seconds: Instant.now().seconds) }

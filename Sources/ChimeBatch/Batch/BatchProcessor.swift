@@ -292,6 +292,8 @@ package struct BatchProcessor {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as CronError {
             throw BatchError(code: "invalidCronExpression", message: error.description)
+        } catch let error as RRuleError {
+            throw BatchError(code: "invalidRRule", message: error.description)
         } catch let error as TimeError {
             throw BatchError(CLIError(error))
         } catch let error as DecodingError {

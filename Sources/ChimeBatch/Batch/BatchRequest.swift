@@ -114,6 +114,7 @@ extension Trigger {
         switch self {
         case .onCalendar(let t): t.zoneIdentifier
         case .cron(let t): t.zoneIdentifier
+        case .rrule(let t): t.zoneIdentifier
         default: nil
         }
     }

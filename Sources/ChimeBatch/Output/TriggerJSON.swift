@@ -57,6 +57,13 @@ package enum TriggerJSON {
             var fields: [(String, JSON)] = [("match", .string(t.match.rawValue))] + wall(t.requested)
             if t.hasDrifted { fields.append(("scheduled", .object(wall(t.scheduled)))) }
             return .object([("flutterAndroid", .object(fields))])
+        case .rrule(let t):
+            var fields: [(String, JSON)] = [("text", .string(t.normalized)), ("dtstart", .string(t.dtstartMode.rawValue))]
+            if let gap = t.gapPolicy { fields.append(("gap", .string(gap.rawValue))) }
+            if let overlap = t.overlapPolicy { fields.append(("overlap", .string(overlap.rawValue))) }
+            if let zone = t.zoneIdentifier { fields.append(("zone", .string(zone))) }
+            if let rule = t.rule { fields.append(("rule", .string(rule.text))) }
+            return .object([("rrule", .object(fields))])
         }
     }
 

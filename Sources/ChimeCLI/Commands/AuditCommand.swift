@@ -19,8 +19,10 @@ enum AuditCommand {
                    "chime audit --components day=31,hour=9 --zones UTC --from 2026",
                    "chime audit --cron '30 2 * * *' --zones America/New_York --from 2026 --compare posix,croniter,systemd",
                    "chime audit --at 02:30 --zones Australia/Lord_Howe --from 2026 --compare apple,consistent --json",
-                   "chime audit --at 02:30 --zones America/New_York,Europe/Berlin --from 2026 --to 2027 --compare ios,android"],
-        usageLines: ["chime audit (--at HH:MM | --components K=V,… | --weekly DAYS@HH:MM | --oncalendar SPEC | --cron EXPR)",
+                   "chime audit --at 02:30 --zones America/New_York,Europe/Berlin --from 2026 --to 2027 --compare ios,android",
+                   "chime audit --rrule 'FREQ=DAILY' --dtstart 2026-01-01T02:30 --zones America/New_York --from 2026"],
+        usageLines: ["chime audit (--at HH:MM | --components K=V,… | --weekly DAYS@HH:MM | --oncalendar SPEC | --cron EXPR",
+                     "            | --rrule RULE --dtstart LOCAL | --ical FILE)",
                      "            [--zones all|Z1,Z2,… | --tz ZONE] [--from YEAR] [--to YEAR] [--compare A,B,…] [--summary]",
                      "            [trigger options as for chime next] [--source tzif|icu|newest] [--json]"])
 
@@ -76,6 +78,12 @@ enum AuditCommand {
             }
             return [try ZoneOptions.rules(named, in: database)]
         }
+        if case .rrule(let t) = trigger, let named = t.zoneIdentifier {
+            if args.values["zones"] != nil || args.values["tz"] != nil {
+                throw .usage("the recurrence's DTSTART names its zone (\(named)): leave out --zones/--tz", command: spec.name)
+            }
+            return [try ZoneOptions.rules(named, in: database)]
+        }
         if let tz = args.values["tz"] { return [try ZoneOptions.rules(tz, in: database)] }
         let list = args.values["zones"] ?? "all"
         let ids = list.lowercased() == "all" ? database.canonicalIdentifiers() : list.split(separator: ",").map { String($0) }
@@ -121,7 +129,7 @@ enum AuditCommand {
                     } else {
                         throw CLIError.usage("--compare for --cron takes cron flavors (\(CronFlavor.allCases.map(\.rawValue).joined(separator: ", "))) and systemd, got '\(name)'", command: spec.name)
                     }
-                case .interval, .onCalendar, .flutterAndroid:
+                case .interval, .onCalendar, .flutterAndroid, .rrule:
                     throw CLIError.usage("--compare goes with --at, --components, --weekly (apple,consistent or ios,android) or --cron (flavors, systemd)", command: spec.name)
                 }
             }

@@ -4,7 +4,7 @@ import ChimeBatch
 /// `chime next`: the next fires of one trigger given by flags.
 enum NextCommand {
     static let spec = CommandSpec(
-        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval, systemd OnCalendar or cron) in a zone.",
+        name: "next", summary: "Compute the next fire dates of a trigger (calendar components, weekly, interval, systemd OnCalendar, cron or RFC 5545 RRULE) in a zone.",
         positionals: [],
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
@@ -19,13 +19,16 @@ enum NextCommand {
                    "chime next --oncalendar 'Mon..Fri *-*-* 07:00 Europe/Berlin' --after 2026-03-27T12:00:00Z --count 3",
                    "chime next --cron '30 2 * * *' --tz America/New_York --after 2026-03-07T12:00:00Z --count 2",
                    "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3",
-                   "chime next --at 02:30 --profile android --tz America/New_York --after 2026-03-07T12:00:00Z --count 3"],
+                   "chime next --at 02:30 --profile android --tz America/New_York --after 2026-03-07T12:00:00Z --count 3",
+                   "chime next --rrule 'FREQ=MONTHLY;BYDAY=-1FR' --dtstart 2026-01-30T09:00 --tz America/New_York --after 2026-03-01 --count 3",
+                   "chime next --ical examples/meeting.ics --uid standup-1 --after 2026-03-01 --count 5"],
         usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC",
-                     "           | --cron EXPR) [--tz ZONE]",
+                     "           | --cron EXPR | --rrule RULE --dtstart LOCAL | --ical FILE [--uid UID]) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
-                     "           [--flavor FLAVOR] [--hash-id ID] [--profile ios|android] [--source tzif|icu|newest] [--json]"])
+                     "           [--flavor FLAVOR] [--hash-id ID] [--dtstart-mode always|ifMatching] [--profile ios|android]",
+                     "           [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let count = try args.integer("count", command: spec.name) ?? 1
@@ -34,9 +37,11 @@ enum NextCommand {
         let zone: ZoneChoice
         var expressionZone = try TriggerOptions.onCalendarZone(args)
         if expressionZone == nil { expressionZone = try TriggerOptions.cronZone(args) }
+        if expressionZone == nil { expressionZone = try TriggerOptions.icalZone(args) }
         if let named = expressionZone {
             // The expression's zone is the zone; --tz may repeat it but not contradict it.
-            let origin = args.values["oncalendar"] != nil ? "the OnCalendar expression" : "the cron expression (its TZ= prefix)"
+            let origin = args.values["oncalendar"] != nil ? "the OnCalendar expression"
+                : args.values["ical"] != nil ? "the iCalendar file's DTSTART" : "the cron expression (its TZ= prefix)"
             zone = try ZoneChoice.resolve(named, origin: origin, in: database)
             if let tz = args.values["tz"], try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
                 throw .usage("--tz \(tz) differs from the zone \(origin) names (\(named)): give one", command: spec.name)
@@ -56,7 +61,7 @@ enum NextCommand {
             return reading.instant
         }
         let after = try read("after") ?? TimeInput.now()
-        let trigger = try ProfileOptions.apply(args, to: try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name),
+        let trigger = try ProfileOptions.apply(args, to: try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name, zone: zone.rules),
                                                command: spec.name)
         let fires: [Fire]
         do { fires = try trigger.fires(after: after, in: zone.rules, count: count) } catch {
@@ -83,7 +88,7 @@ enum NextCommand {
             switch trigger {
             case .calendar(let t): consistent = t.semantics == .consistent
             case .weekly(let t): consistent = t.semantics == .consistent
-            case .interval, .onCalendar, .cron, .flutterAndroid: consistent = false
+            case .interval, .onCalendar, .cron, .flutterAndroid, .rrule: consistent = false
             }
             if case .cron(let t) = trigger {
                 notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"
@@ -93,6 +98,13 @@ enum NextCommand {
                         + (consistent ? ", consistent semantics:" : ":"))
             output.line("schedule: " + trigger.inWords(zone: zone.rules.identifier))
             if case .onCalendar(let t) = trigger { output.line("OnCalendar: " + t.normalized) }
+            if case .rrule(let t) = trigger {
+                for line in t.normalized.split(separator: "\n") { output.line("recurrence: " + line) }
+                if t.gapPolicy == nil || t.overlapPolicy == nil {
+                    notes.insert("DST by RFC 5545 §3.3.5: a skipped wall time takes the offset before the gap, a repeated one its first instant"
+                                 + (t.gapPolicy != nil || t.overlapPolicy != nil ? " (except the explicit --gap/--overlap)" : ""), at: 0)
+                }
+            }
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireFormatting.row(fire)) }
@@ -104,6 +116,9 @@ enum NextCommand {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
                             + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : "")
                             + (t.flavor == .quartz ? " (Quartz looks no further than the year \(CronFlavor.quartzLastYear))" : ""))
+        }
+        if fires.isEmpty && count > 0, case .rrule = trigger {
+            throw .noAnswer("the recurrence has no instance after \(after) (it ended, or none falls before the year 10000)")
         }
         if fires.isEmpty && count > 0 {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")

@@ -1,7 +1,8 @@
 import Chime
 import ChimeBatch
 
-/// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly`, `--every` or `--oncalendar`.
+/// Builds a trigger from `chime next` flags: `--at`, `--components`, `--weekly`, `--every`, `--oncalendar`,
+/// `--cron`, `--rrule` (with `--dtstart`) or `--ical`.
 enum TriggerOptions {
     static let options: [CommandSpec.Option] = [
         .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
@@ -12,6 +13,11 @@ enum TriggerOptions {
         .init(name: "hash-id", valueName: "ID", help: "croniter: the id hashed H fields are drawn from (croniter's hash_id)."),
         .init(name: "every", valueName: "DURATION", help: "Exact interval: 90m, 90min, 1h30m, 5400 (seconds), 2d, 1w; units s, m/min, h, d, w (repeating unless --once)."),
         .init(name: "oncalendar", valueName: "SPEC", help: "A systemd OnCalendar= expression (systemd.time(7)), e.g. 'Mon..Fri *-*-* 07:00 Europe/Berlin' or daily; systemd 252's DST rules unless --gap/--overlap; a trailing zone sets the zone (a different --tz is an error)."),
+        .init(name: "rrule", valueName: "RULE", help: "An RFC 5545 RRULE, e.g. 'FREQ=MONTHLY;BYDAY=-1FR' (with --dtstart; docs/rrule.md). DST by RFC 5545 §3.3.5 (a skipped wall time takes the offset before the gap, a repeated one the first instant) unless --gap/--overlap."),
+        .init(name: "dtstart", valueName: "LOCAL|INSTANT", help: "--rrule's DTSTART: a local date-time in the zone (2026-01-30T09:00, 20260130T090000) or an instant (RFC 3339, @EPOCH) taken as its wall time in the zone."),
+        .init(name: "ical", valueName: "FILE", help: "An iCalendar file: the recurrence (DTSTART with TZID, RRULE, RDATE, EXDATE) of its first VEVENT, or of --uid's; a TZID sets the zone."),
+        .init(name: "uid", valueName: "UID", help: "--ical: the VEVENT with this UID."),
+        .init(name: "dtstart-mode", valueName: "always|ifMatching", help: "--rrule/--ical: DTSTART is the first instance always (default; RFC 5545 COUNT, libical) or only if the rule matches it (python-dateutil)."),
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
         .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
         .init(name: "report-drift", valueName: nil, help: "Interval: mark fires whose wall time differs from the anchor's (intervalWallClockDrift)."),
@@ -27,13 +33,29 @@ enum TriggerOptions {
     ]
 
     /// The trigger the flags describe; `anchor` is the interval's start (`--anchor`, else `--after`).
-    static func trigger(_ args: ParsedArguments, anchor: Instant, command: String) throws(CLIError) -> Trigger {
-        let kinds = ["at", "components", "weekly", "every", "oncalendar", "cron"].filter { args.values[$0] != nil }
+    /// `zone`: the zone an instant `--dtstart` is read in (nil: only a local `--dtstart`).
+    static func trigger(_ args: ParsedArguments, anchor: Instant, command: String, zone: ZoneRules? = nil) throws(CLIError) -> Trigger {
+        let kinds = ["at", "components", "weekly", "every", "oncalendar", "cron", "rrule", "ical"].filter { args.values[$0] != nil }
         guard kinds.count == 1 else {
-            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly, --every, --oncalendar or --cron"
-                                       : "give only one of --at, --components, --weekly, --every, --oncalendar, --cron (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
+            throw .usage(kinds.isEmpty ? "give a trigger: --at, --components, --weekly, --every, --oncalendar, --cron, --rrule or --ical"
+                                       : "give only one of --at, --components, --weekly, --every, --oncalendar, --cron, --rrule, --ical (got \(kinds.map { "--" + $0 }.joined(separator: ", ")))",
                          command: command)
         }
+        let isRecurrence = kinds[0] == "rrule" || kinds[0] == "ical"
+        if isRecurrence {
+            let other = ["matching", "repeated", "direction", "semantics", "first-weekday", "min-days", "locale"].filter { args.values[$0] != nil }
+                + (args.flags.contains("once") ? ["once"] : [])
+            if let first = other.first {
+                throw .usage("--\(first) does not apply to --\(kinds[0]) (RFC 5545's rules; --gap, --overlap and --dtstart-mode change them)", command: command)
+            }
+        } else {
+            for flag in ["dtstart", "uid", "dtstart-mode"] where args.values[flag] != nil {
+                throw .usage("--\(flag) goes with --rrule or --ical", command: command)
+            }
+        }
+        if kinds[0] == "rrule" && args.values["uid"] != nil { throw .usage("--uid goes with --ical", command: command) }
+        if kinds[0] == "ical" && args.values["dtstart"] != nil { throw .usage("--dtstart goes with --rrule (the iCalendar file has its own DTSTART)", command: command) }
+        if isRecurrence { return try recurrence(args, kind: kinds[0], command: command, zone: zone) }
         if kinds[0] == "oncalendar" {
             let other = ["matching", "repeated", "direction", "semantics", "first-weekday", "min-days", "locale"].filter { args.values[$0] != nil }
                 + (args.flags.contains("once") ? ["once"] : [])
@@ -110,6 +132,92 @@ enum TriggerOptions {
             throw error
         } catch {
             throw .input(CLIError.describe(error), code: "invalidTrigger")
+        }
+    }
+
+    /// `--rrule` with `--dtstart`, or `--ical FILE [--uid UID]`.
+    static func recurrence(_ args: ParsedArguments, kind: String, command: String, zone: ZoneRules?) throws(CLIError) -> Trigger {
+        do {
+            let mode: RRuleTrigger.DTStartMode = try policy(args, "dtstart-mode") ?? .always
+            let gap: GapPolicy? = try policy(args, "gap"), overlap: OverlapPolicy? = try policy(args, "overlap")
+            var recurrence: RRuleParser.Recurrence
+            if kind == "ical" {
+                recurrence = try icalRecurrence(args)
+            } else {
+                guard let start = args.values["dtstart"] else {
+                    throw CLIError.usage("--rrule needs --dtstart (a local date-time such as 2026-01-30T09:00, or an instant)", command: command)
+                }
+                recurrence = RRuleParser.Recurrence()
+                recurrence.dtstart = try dtstart(start, zone: zone, command: command)
+                recurrence.rule = try RRuleParser.rule(args.values["rrule"]!)
+            }
+            return .rrule(try RRuleTrigger(recurrence: recurrence, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap))
+        } catch let error as RRuleError {
+            throw .input(error.description, code: "invalidRRule")
+        } catch let error as TriggerError {
+            throw .input(error.description, code: "invalidTrigger")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input(CLIError.describe(error), code: "invalidTrigger")
+        }
+    }
+
+    /// `--dtstart`: iCalendar's `20260130T090000` (floating) or a local date-time, as a wall time;
+    /// an instant (RFC 3339, `@EPOCH`) becomes its wall time in `zone`.
+    static func dtstart(_ text: String, zone: ZoneRules?, command: String) throws(CLIError) -> RRuleTime {
+        if let first = text.first, first.isNumber, !text.contains("-"), !text.contains(":") {
+            do {
+                let time = try RRuleParser.dateOrDateTime(text, part: "--dtstart", zone: .floating)
+                if time.zone == .floating { return time }
+                guard let zone else { throw CLIError.usage("--dtstart \(text) is an instant: give a local date-time (e.g. 20260130T090000)", command: command) }
+                return RRuleTime(wall: time.wall + Int64(zone.utcOffset(atSeconds: time.wall)), zone: .floating)
+            } catch let error as RRuleError {
+                throw .input(error.description, code: "invalidRRule")
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .input(CLIError.describe(error), code: "invalidRRule")
+            }
+        }
+        do {
+            if let local = try TimeInput.local(text) { return RRuleTime(wall: local.localSeconds, zone: .floating) }
+            if let instant = try TimeInput.absolute(text) {
+                guard let zone else { throw CLIError.usage("--dtstart \(text) is an instant: give a local date-time (e.g. 2026-01-30T09:00)", command: command) }
+                return RRuleTime(wall: instant.seconds + Int64(zone.utcOffset(at: instant)), zone: .floating)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as TimeError {
+            throw CLIError(error)
+        } catch {
+            throw .input(CLIError.describe(error), code: "malformedLocalTime")
+        }
+        throw .input("--dtstart '\(text)' is not a local date-time (2026-01-30T09:00, 20260130T090000) or an instant (\(TimeInput.forms))", code: "malformedLocalTime")
+    }
+
+    /// The recurrence of `--ical FILE`'s first VEVENT (or `--uid`'s).
+    static func icalRecurrence(_ args: ParsedArguments) throws -> RRuleParser.Recurrence {
+        let path = args.values["ical"]!
+        var reader = try LineReader(path: path)
+        var lines: [String] = []
+        reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: args.values["uid"])
+    }
+
+    /// The zone a `--ical` file's DTSTART names (TZID, or UTC for `…Z`), if any.
+    static func icalZone(_ args: ParsedArguments) throws(CLIError) -> String? {
+        guard args.values["ical"] != nil else { return nil }
+        do {
+            return try icalRecurrence(args).dtstart.flatMap { (start: RRuleTime) -> String? in
+                switch start.zone { case .floating: nil; case .utc: "UTC"; case .named(let id): id }
+            }
+        } catch let error as RRuleError {
+            throw .input(error.description, code: "invalidRRule")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input(CLIError.describe(error), code: "invalidRRule")
         }
     }
 

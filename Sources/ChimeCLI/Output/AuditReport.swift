@@ -19,6 +19,7 @@ struct AuditHeader {
         case .weekly(let t): t.semantics.rawValue
         case .cron(let t): "cron:" + t.flavor.rawValue
         case .onCalendar: "systemd"
+        case .rrule: "rfc5545"
         case .interval: "interval"
         case .flutterAndroid: "android"
         }

@@ -308,7 +308,7 @@ import Testing
         #expect(!help.stdout.contains("CONTRACT.md") && help.stdout.contains("docs/contract.md"), "\(help)")
         let next = try ChimeCLI.run(["next", "--help"])
         #expect(next.stdout.contains("(--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC"), "\(next)")
-        #expect(next.stdout.contains("| --cron EXPR) [--tz ZONE]"), "\(next)")
+        #expect(next.stdout.contains("| --cron EXPR | --rrule RULE --dtstart LOCAL | --ical FILE [--uid UID]) [--tz ZONE]"), "\(next)")
     }
 
     /// Batch: weekday names as `--weekly` takes them; errors word fields as JSON paths, never

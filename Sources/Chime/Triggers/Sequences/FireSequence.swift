@@ -47,6 +47,7 @@ extension Trigger {
         case .onCalendar(let t): return t.gapPolicy == .reject
         case .cron(let t): return t.gapPolicy == .reject
         case .flutterAndroid: return false
+        case .rrule(let t): return t.gapPolicy == .reject
         }
     }
 }

@@ -1,0 +1,119 @@
+/// One RFC 5545 recurrence rule (§3.3.10 RECUR value): `FREQ=MONTHLY;BYDAY=-1FR`.
+///
+/// Every part of the grammar is held as written (lists in the order given); `RRuleParser.rule`
+/// reads the text and checks what §3.3.10 forbids, naming the part: BYWEEKNO outside YEARLY,
+/// BYYEARDAY in DAILY/WEEKLY/MONTHLY, BYMONTHDAY in WEEKLY, BYDAY ordinals outside MONTHLY/YEARLY
+/// or with BYWEEKNO, BYSETPOS without another BY part, COUNT with UNTIL, values out of range.
+public struct RRule: Sendable, Hashable {
+    /// FREQ, finest first (so `frequency < .daily` means "finer than a day").
+    public enum Frequency: Int, Sendable, Hashable, Comparable, CaseIterable {
+        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+
+        public var name: String { ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"][rawValue] }
+
+        public static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// A BYDAY entry: a weekday with an optional ordinal (`-1FR`: the last Friday; `MO`: every Monday).
+    public struct WeekdayNum: Sendable, Hashable {
+        /// ±1…53, or nil for every such weekday in the period.
+        public let ordinal: Int?
+        public let weekday: Weekday
+
+        public init(ordinal: Int?, weekday: Weekday) {
+            self.ordinal = ordinal
+            self.weekday = weekday
+        }
+    }
+
+    /// UNTIL: a date (`19971224`), a floating date-time, or a UTC date-time (`…Z`).
+    public enum Until: Sendable, Hashable {
+        /// A DATE: the recurrence ends with that whole day (local days since 1970).
+        case date(Int64)
+        /// A DATE-TIME with no zone: a wall time (local seconds) in the rule's zone.
+        case local(Int64)
+        /// A DATE-TIME in UTC.
+        case utc(Int64)
+    }
+
+    public var frequency: Frequency
+    public var interval: Int = 1
+    public var count: Int?
+    public var until: Until?
+    public var bySecond: [Int] = []
+    public var byMinute: [Int] = []
+    public var byHour: [Int] = []
+    public var byDay: [WeekdayNum] = []
+    public var byMonthDay: [Int] = []
+    public var byYearDay: [Int] = []
+    public var byWeekNo: [Int] = []
+    public var byMonth: [Int] = []
+    public var bySetPos: [Int] = []
+    /// WKST (default Monday).
+    public var weekStart: Weekday = .monday
+
+    public init(frequency: Frequency) {
+        self.frequency = frequency
+    }
+
+    static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+
+    /// The rule in RFC 5545 form, parts in the RFC's order (FREQ first), defaults left out.
+    public var text: String {
+        var parts = ["FREQ=" + frequency.name]
+        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        if let count { parts.append("COUNT=\(count)") }
+        if let until {
+            switch until {
+            case .date(let day): parts.append("UNTIL=" + RRuleParser.dateText(day))
+            case .local(let wall): parts.append("UNTIL=" + RRuleParser.dateTimeText(wall))
+            case .utc(let seconds): parts.append("UNTIL=" + RRuleParser.dateTimeText(seconds) + "Z")
+            }
+        }
+        func list(_ name: String, _ values: [Int]) {
+            if !values.isEmpty { parts.append(name + "=" + values.map(String.init).joined(separator: ",")) }
+        }
+        list("BYSECOND", bySecond)
+        list("BYMINUTE", byMinute)
+        list("BYHOUR", byHour)
+        if !byDay.isEmpty {
+            parts.append("BYDAY=" + byDay.map { ($0.ordinal.map(String.init) ?? "") + Self.weekdayCodes[$0.weekday.rawValue - 1] }.joined(separator: ","))
+        }
+        list("BYMONTHDAY", byMonthDay)
+        list("BYYEARDAY", byYearDay)
+        list("BYWEEKNO", byWeekNo)
+        list("BYMONTH", byMonth)
+        list("BYSETPOS", bySetPos)
+        if weekStart != .monday { parts.append("WKST=" + Self.weekdayCodes[weekStart.rawValue - 1]) }
+        return parts.joined(separator: ";")
+    }
+
+    /// Checks RFC 5545 §3.3.10's constraints between parts (ranges are checked while reading).
+    func validate() throws(RRuleError) {
+        let f = frequency
+        if count != nil && until != nil {
+            throw .invalid(part: "COUNT", reason: "COUNT and UNTIL MUST NOT occur in the same rule (RFC 5545 §3.3.10)")
+        }
+        if !byWeekNo.isEmpty && f != .yearly {
+            throw .invalid(part: "BYWEEKNO", reason: "BYWEEKNO goes with FREQ=YEARLY only (RFC 5545 §3.3.10), got FREQ=\(f.name)")
+        }
+        if !byYearDay.isEmpty && (f == .daily || f == .weekly || f == .monthly) {
+            throw .invalid(part: "BYYEARDAY", reason: "BYYEARDAY MUST NOT be used with FREQ=DAILY, WEEKLY or MONTHLY (RFC 5545 §3.3.10), got FREQ=\(f.name)")
+        }
+        if !byMonthDay.isEmpty && f == .weekly {
+            throw .invalid(part: "BYMONTHDAY", reason: "BYMONTHDAY MUST NOT be used with FREQ=WEEKLY (RFC 5545 §3.3.10)")
+        }
+        if byDay.contains(where: { $0.ordinal != nil }) {
+            if f != .monthly && f != .yearly {
+                throw .invalid(part: "BYDAY", reason: "a numbered weekday (e.g. -1FR) goes with FREQ=MONTHLY or YEARLY only (RFC 5545 §3.3.10), got FREQ=\(f.name)")
+            }
+            if f == .yearly && !byWeekNo.isEmpty {
+                throw .invalid(part: "BYDAY", reason: "a numbered weekday MUST NOT be used with FREQ=YEARLY and BYWEEKNO (RFC 5545 §3.3.10)")
+            }
+        }
+        if !bySetPos.isEmpty && bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
+            && byYearDay.isEmpty && byWeekNo.isEmpty && byMonth.isEmpty {
+            throw .invalid(part: "BYSETPOS", reason: "BYSETPOS MUST only be used with another BYxxx rule part (RFC 5545 §3.3.10)")
+        }
+    }
+}

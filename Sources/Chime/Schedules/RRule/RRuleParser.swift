@@ -1,0 +1,308 @@
+/// Reads RFC 5545 recurrence text: an RRULE value (§3.3.10), DATE / DATE-TIME values (§3.3.4,
+/// §3.3.5), and the content lines of a recurrence — DTSTART, RRULE, RDATE, EXDATE (§3.8.2.4,
+/// §3.8.5.1–3) — alone or inside an iCalendar file's VEVENT (§3.6.1).
+///
+/// Example: `RRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=3` (the `RRULE:` prefix is optional) reads as
+/// FREQ monthly, BYDAY [(-1, Friday)], COUNT 3. Names and values are case-insensitive; an unknown
+/// part, a repeated part, or a value out of range is an `RRuleError` naming the part.
+public enum RRuleParser {
+    /// The parts of a recurrence given as iCalendar text.
+    public struct Recurrence: Sendable, Hashable {
+        public var dtstart: RRuleTime?
+        public var rule: RRule?
+        public var rdates: [RRuleTime] = []
+        public var exdates: [RRuleTime] = []
+        public var uid: String?
+
+        public init() {}
+    }
+
+    // MARK: RRULE values
+
+    public static func rule(_ text: String) throws(RRuleError) -> RRule {
+        var body = Substring(text.trimmingWhitespace())
+        if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
+        guard !body.isEmpty else { throw .missing(part: "FREQ", reason: "an RRULE needs FREQ=…, e.g. FREQ=DAILY") }
+        var values: [String: String] = [:]
+        var order: [String] = []
+        for item in body.split(separator: ";", omittingEmptySubsequences: false) {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0]).trimmingWhitespace().uppercased()
+            guard pair.count == 2, !name.isEmpty else {
+                throw .invalid(part: name.isEmpty ? "RRULE" : name, reason: "expected NAME=VALUE, got '\(item)'")
+            }
+            guard knownParts.contains(name) else {
+                throw .invalid(part: name, reason: "not a rule part (RFC 5545 §3.3.10: \(knownParts.joined(separator: ", ")))")
+            }
+            guard values[name] == nil else { throw .invalid(part: name, reason: "given twice (each rule part MUST NOT occur more than once)") }
+            values[name] = String(pair[1]).trimmingWhitespace()
+            order.append(name)
+        }
+        guard let freqText = values["FREQ"] else { throw .missing(part: "FREQ", reason: "the FREQ rule part is REQUIRED (RFC 5545 §3.3.10)") }
+        guard let frequency = RRule.Frequency.allCases.first(where: { $0.name == freqText.uppercased() }) else {
+            throw .invalid(part: "FREQ", reason: "'\(freqText)' is not SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
+        }
+        var rule = RRule(frequency: frequency)
+        if let text = values["INTERVAL"] { rule.interval = try number(text, part: "INTERVAL", in: 1...1_000_000) }
+        if let text = values["COUNT"] { rule.count = try number(text, part: "COUNT", in: 1...Int(Int32.max)) }
+        if let text = values["UNTIL"] {
+            let time = try dateOrDateTime(text, part: "UNTIL", zone: .floating)
+            if time.isDate { rule.until = .date(CivilArithmetic.floorDivMod(time.wall, 86_400).quotient) }
+            else { rule.until = time.zone == .utc ? .utc(time.wall) : .local(time.wall) }
+        }
+        func list(_ name: String, _ range: ClosedRange<Int>, nonZero: Bool) throws(RRuleError) -> [Int] {
+            guard let text = values[name] else { return [] }
+            var result: [Int] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let value = try number(String(item), part: name, in: nonZero ? -range.upperBound...range.upperBound : range)
+                if nonZero && value == 0 { throw .invalid(part: name, reason: "0 is not allowed (values are 1…\(range.upperBound) or -\(range.upperBound)…-1)") }
+                result.append(value)
+            }
+            return result
+        }
+        rule.bySecond = try list("BYSECOND", 0...59, nonZero: false)
+        rule.byMinute = try list("BYMINUTE", 0...59, nonZero: false)
+        rule.byHour = try list("BYHOUR", 0...23, nonZero: false)
+        rule.byMonthDay = try list("BYMONTHDAY", 1...31, nonZero: true)
+        rule.byYearDay = try list("BYYEARDAY", 1...366, nonZero: true)
+        rule.byWeekNo = try list("BYWEEKNO", 1...53, nonZero: true)
+        rule.byMonth = try list("BYMONTH", 1...12, nonZero: false)
+        rule.bySetPos = try list("BYSETPOS", 1...366, nonZero: true)
+        if let text = values["BYDAY"] {
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let upper = item.uppercased().trimmingWhitespace()
+                guard upper.count >= 2, let index = RRule.weekdayCodes.firstIndex(of: String(upper.suffix(2))) else {
+                    throw .invalid(part: "BYDAY", reason: "'\(item)' is not a weekday (SU, MO, TU, WE, TH, FR, SA, with an optional ordinal: -1FR, 2MO)")
+                }
+                let prefix = String(upper.dropLast(2))
+                var ordinal: Int?
+                if !prefix.isEmpty {
+                    let n = try number(prefix, part: "BYDAY", in: -53...53)
+                    guard n != 0 else { throw .invalid(part: "BYDAY", reason: "'\(item)': the ordinal is 1…53 or -53…-1, not 0") }
+                    ordinal = n
+                }
+                rule.byDay.append(RRule.WeekdayNum(ordinal: ordinal, weekday: Weekday(rawValue: index + 1)!))
+            }
+        }
+        if let text = values["WKST"] {
+            guard let index = RRule.weekdayCodes.firstIndex(of: text.uppercased()) else {
+                throw .invalid(part: "WKST", reason: "'\(text)' is not a weekday (SU, MO, TU, WE, TH, FR, SA)")
+            }
+            rule.weekStart = Weekday(rawValue: index + 1)!
+        }
+        try rule.validate()
+        return rule
+    }
+
+    static let knownParts = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+                             "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
+
+    static func number(_ text: String, part: String, in range: ClosedRange<Int>) throws(RRuleError) -> Int {
+        let t = text.trimmingWhitespace()
+        var digits = Substring(t)
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(t.hasPrefix("+") ? String(t.dropFirst()) : t) else {
+            throw .invalid(part: part, reason: "'\(text)' is not an integer")
+        }
+        guard range.contains(value) else { throw .invalid(part: part, reason: "\(value) is out of range \(range.lowerBound)…\(range.upperBound)") }
+        return value
+    }
+
+    // MARK: DATE and DATE-TIME
+
+    /// `19970902` (a DATE), `19970902T090000` (floating or in `zone`), `19970902T090000Z` (UTC).
+    public static func dateOrDateTime(_ text: String, part: String, zone: RRuleTime.Zone, isDate: Bool? = nil) throws(RRuleError) -> RRuleTime {
+        let t = Array(text.trimmingWhitespace().utf8)
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard i < t.count, t[i] >= 48, t[i] <= 57 else { return nil }
+                value = value * 10 + Int(t[i] - 48)
+            }
+            return value
+        }
+        let bad = RRuleError.invalid(part: part, reason: "'\(text)' is not a DATE (YYYYMMDD) or DATE-TIME (YYYYMMDDTHHMMSS, optionally ending in Z)")
+        guard t.count >= 8, let year = digits(0..<4), let month = digits(4..<6), let day = digits(6..<8) else { throw bad }
+        var hour = 0, minute = 0, second = 0
+        var resultZone = zone
+        let date: Bool
+        if t.count == 8 {
+            date = true
+            if isDate == false { throw .invalid(part: part, reason: "'\(text)' is a DATE where a DATE-TIME is expected") }
+        } else {
+            guard t.count == 15 || (t.count == 16 && (t[15] == UInt8(ascii: "Z") || t[15] == UInt8(ascii: "z"))), t[8] == UInt8(ascii: "T") || t[8] == UInt8(ascii: "t"),
+                  let h = digits(9..<11), let m = digits(11..<13), let s = digits(13..<15) else { throw bad }
+            if isDate == true { throw .invalid(part: part, reason: "'\(text)' is a DATE-TIME where VALUE=DATE says a DATE") }
+            (hour, minute, second) = (h, m, s)
+            if t.count == 16 {
+                if case .named(let id) = zone { throw .invalid(part: part, reason: "'\(text)' is UTC (ends in Z) but TZID=\(id) is given") }
+                resultZone = .utc
+            }
+            date = false
+        }
+        if second == 60 { throw .invalid(part: part, reason: "'\(text)': a leap second (60) is not supported (POSIX time has none)") }
+        do {
+            let civil = try CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            return RRuleTime(wall: civil.localSeconds, zone: resultZone, isDate: date)
+        } catch {
+            throw .invalid(part: part, reason: "'\(text)': \(error)")
+        }
+    }
+
+    static func dateText(_ day: Int64) -> String {
+        let (y, m, d) = CivilArithmetic.civilFromDays(day)
+        return pad(Int(y), 4) + pad(Int(m), 2) + pad(Int(d), 2)
+    }
+
+    static func dateTimeText(_ wall: Int64) -> String {
+        let (day, second) = CivilArithmetic.floorDivMod(wall, 86_400)
+        return dateText(day) + "T" + pad(Int(second / 3600), 2) + pad(Int(second / 60 % 60), 2) + pad(Int(second % 60), 2)
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    // MARK: Content lines
+
+    /// One content line (§3.1): `NAME;PARAM=VALUE;…:VALUE`, parameters possibly quoted.
+    struct ContentLine {
+        var name: String
+        var parameters: [String: String]
+        var value: String
+    }
+
+    static func contentLine(_ line: String) throws(RRuleError) -> ContentLine {
+        var name = "", key = "", current = ""
+        var parameters: [String: String] = [:]
+        var inQuotes = false, inName = true, inValue = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let ch = line[index]
+            if inQuotes {
+                if ch == "\"" { inQuotes = false } else { current.append(ch) }
+            } else if ch == "\"" {
+                inQuotes = true
+            } else if ch == ";" || ch == ":" {
+                if inName { name = current } else if inValue { parameters[key.uppercased()] = current } else {
+                    throw .invalid(part: name.isEmpty ? "line" : name.uppercased(), reason: "a parameter without '=' in '\(line)'")
+                }
+                current = ""; inName = false; inValue = false
+                if ch == ":" {
+                    return ContentLine(name: name.uppercased().trimmingWhitespace(), parameters: parameters,
+                                       value: String(line[line.index(after: index)...]))
+                }
+            } else if ch == "=" && !inName && !inValue {
+                key = current; current = ""; inValue = true
+            } else {
+                current.append(ch)
+            }
+            index = line.index(after: index)
+        }
+        throw .invalid(part: name.isEmpty ? line.prefix(20).uppercased() : name.uppercased(), reason: "a content line needs NAME:VALUE, got '\(line)'")
+    }
+
+    /// Joins folded lines (§3.1: a line break followed by a space or tab continues the line).
+    static func unfold(_ text: String) -> [String] {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += raw.dropFirst()
+            } else {
+                lines.append(String(raw))
+            }
+        }
+        return lines.filter { !$0.trimmingWhitespace().isEmpty }
+    }
+
+    /// DTSTART, RRULE, RDATE and EXDATE lines (others are an error: this is the recurrence alone).
+    /// A line that is a bare rule (`FREQ=…`) is read as RRULE.
+    public static func recurrence(_ text: String) throws(RRuleError) -> Recurrence {
+        var result = Recurrence()
+        for line in unfold(text) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.uppercased().hasPrefix("FREQ=") {
+                guard result.rule == nil else { throw .invalid(part: "RRULE", reason: "more than one RRULE (one rule per recurrence here)") }
+                result.rule = try rule(trimmed)
+                continue
+            }
+            try add(try contentLine(trimmed), to: &result, strict: true)
+        }
+        return result
+    }
+
+    /// The first VEVENT of an iCalendar file (or the one whose UID is `uid`).
+    public static func event(inCalendar text: String, uid: String? = nil) throws(RRuleError) -> Recurrence {
+        var current: Recurrence?
+        var uids: [String] = []
+        var depth = 0
+        for line in unfold(text) {
+            let content = try contentLine(line.trimmingWhitespace())
+            let value = content.value.trimmingWhitespace().uppercased()
+            if content.name == "BEGIN" {
+                if value == "VEVENT" && current == nil && depth == 0 { current = Recurrence() } else if current != nil { depth += 1 }
+                continue
+            }
+            if content.name == "END" {
+                if depth > 0 { depth -= 1; continue }
+                if value == "VEVENT", let event = current {
+                    if uid == nil || event.uid == uid { return event }
+                    uids.append(event.uid ?? "(no UID)")
+                    current = nil
+                }
+                continue
+            }
+            guard current != nil, depth == 0 else { continue }
+            try add(content, to: &current!, strict: false)
+        }
+        if let uid { throw .missing(part: "UID", reason: "no VEVENT has UID \(uid)" + (uids.isEmpty ? "" : " (UIDs: \(uids.prefix(10).joined(separator: ", ")))")) }
+        throw .missing(part: "VEVENT", reason: "the file has no BEGIN:VEVENT … END:VEVENT")
+    }
+
+    private static func add(_ line: ContentLine, to result: inout Recurrence, strict: Bool) throws(RRuleError) {
+        switch line.name {
+        case "DTSTART":
+            guard result.dtstart == nil else { throw .invalid(part: "DTSTART", reason: "given twice") }
+            result.dtstart = try times(line, part: "DTSTART").first
+        case "RRULE":
+            guard result.rule == nil else { throw .invalid(part: "RRULE", reason: "more than one RRULE (one rule per recurrence here)") }
+            result.rule = try rule(line.value)
+        case "RDATE": result.rdates += try times(line, part: "RDATE")
+        case "EXDATE": result.exdates += try times(line, part: "EXDATE")
+        case "UID": result.uid = line.value.trimmingWhitespace()
+        default:
+            if strict {
+                throw .invalid(part: line.name, reason: "not a recurrence property (DTSTART, RRULE, RDATE, EXDATE)")
+            }
+        }
+    }
+
+    /// A property's values: `TZID=` names the zone, `VALUE=DATE` makes them dates, `VALUE=PERIOD`
+    /// (RDATE) takes each period's start.
+    private static func times(_ line: ContentLine, part: String) throws(RRuleError) -> [RRuleTime] {
+        var zone = RRuleTime.Zone.floating
+        if let id = line.parameters["TZID"] {
+            let trimmed = id.trimmingWhitespace()
+            guard !trimmed.isEmpty else { throw .invalid(part: part, reason: "TZID is empty") }
+            zone = .named(trimmed.hasPrefix("/") ? String(trimmed.dropFirst()) : trimmed)
+        }
+        let valueType = line.parameters["VALUE"]?.uppercased()
+        var isDate: Bool?
+        switch valueType {
+        case nil: isDate = nil
+        case "DATE": isDate = true
+        case "DATE-TIME", "PERIOD": isDate = false
+        default: throw .invalid(part: part, reason: "VALUE=\(valueType!) is not DATE, DATE-TIME or PERIOD")
+        }
+        if valueType == "PERIOD" && part != "RDATE" { throw .invalid(part: part, reason: "VALUE=PERIOD goes with RDATE only") }
+        var result: [RRuleTime] = []
+        for item in line.value.split(separator: ",") {
+            let text = valueType == "PERIOD" ? String(item.split(separator: "/")[0]) : String(item)
+            result.append(try dateOrDateTime(text, part: part, zone: zone, isDate: isDate))
+        }
+        guard !result.isEmpty else { throw .invalid(part: part, reason: "no value") }
+        return result
+    }
+}
+

@@ -1,0 +1,176 @@
+/// Walks an `RRuleTrigger`'s fires in a zone in instant order, strictly after a start instant.
+///
+/// The rule's wall times arrive in ascending wall order; their instants almost always ascend
+/// too, but not across a gap resolved by §3.3.5 (02:30 in New York's spring-forward gap is 03:30
+/// EDT, after 03:00 EDT), so each resolved fire waits in `pending` until no later wall time can
+/// give an earlier instant: a wall time `w` gives an instant of at least `w − max offset`, or
+/// exactly `w − offset` when its whole window lies in one zone period (then nothing after it can
+/// come earlier either). RDATE fires merge in; EXDATE instants and repeats are dropped.
+struct RRuleWalker {
+    let plan: RRulePlan
+    let zone: ZoneRules
+    let after: Instant
+    private let maxOffset: Int64
+    private let gap: GapPolicy
+    private let overlap: OverlapPolicy
+    private var cursor: RRuleExpansion.Cursor
+    /// The rule's expansion (a copy made once per walk; nil without an RRULE).
+    private let expansion: RRuleExpansion?
+    private let floor: Int64
+    private var dtstartPending: Bool
+    private var peeked: Int64?
+    private var ruleDone = false
+    private var pending: [Fire] = []
+    private var pendingHead = 0
+    private var extra: [Fire] = []
+    private var extraIndex = 0
+    private var excluded: Set<Instant> = []
+    private var lastEmitted: Instant
+    private var hint = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
+    private let untilUTC: Int64?
+    private let untilWall: Int64
+
+    init(trigger: RRuleTrigger, zone: ZoneRules, after: Instant) {
+        plan = trigger.plan
+        expansion = trigger.plan.expansion
+        self.zone = zone
+        self.after = after
+        lastEmitted = after
+        maxOffset = Int64(zone.table.maxOffset)
+        gap = trigger.gapPolicy ?? .shift
+        overlap = trigger.overlapPolicy ?? .first
+        let wallFrom = after.seconds + Int64(zone.table.minOffset)
+        let start = plan.start
+        floor = max(plan.always ? start + 1 : start, wallFrom)
+        cursor = RRuleExpansion.Cursor(number: plan.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
+        dtstartPending = plan.always && start >= wallFrom
+        if plan.expansion == nil { ruleDone = !dtstartPending }
+        untilWall = plan.untilWall
+        untilUTC = plan.untilUTC
+        for time in trigger.rdates {
+            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
+        }
+        extra.sort { $0.instant < $1.instant }
+        for time in trigger.exdates {
+            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) { excluded.insert(fire.instant) }
+        }
+    }
+
+    /// An RDATE or EXDATE as fires: UTC values as they are, others resolved in their zone (the
+    /// walk's zone, or the TZID's when it names another) with the policies. A rejected gap gives none.
+    private static func resolve(_ time: RRuleTime, in zone: ZoneRules, gap: GapPolicy, overlap: OverlapPolicy) -> [Fire] {
+        switch time.zone {
+        case .utc:
+            let instant = Instant(seconds: time.wall)
+            return [Fire(instant: instant, compact: zone.compactType(at: instant), adjustment: .exact)]
+        case .floating:
+            return zone.resolve(CivilDateTime(localSeconds: time.wall), gap: gap, overlap: overlap)
+        case .named(let id):
+            var rules = zone
+            if id != zone.identifier, let other = try? ZoneDatabase.shared.rules(for: id), other.identifier != zone.identifier { rules = other }
+            return rules.resolve(CivilDateTime(localSeconds: time.wall), gap: gap, overlap: overlap).map {
+                Fire(instant: $0.instant, compact: zone.compactType(at: $0.instant), adjustment: $0.adjustment)
+            }
+        }
+    }
+
+    /// The next rule wall time (DTSTART first when it counts), within COUNT and UNTIL.
+    private mutating func peekWall() -> Int64? {
+        if let peeked { return peeked }
+        if ruleDone { return nil }
+        var wall: Int64
+        if dtstartPending {
+            dtstartPending = false
+            wall = plan.start
+        } else if expansion != nil, let next = cursor.next(expansion.unsafelyUnwrapped, atLeast: floor) {
+            wall = next
+        } else {
+            ruleDone = true
+            return nil
+        }
+        if wall > untilWall || (untilUTC.map { wall - maxOffset > $0 } ?? false) {
+            ruleDone = true
+            return nil
+        }
+        peeked = wall
+        return wall
+    }
+
+    /// The least instant any wall time at or after `wall` can give; remembers a unique resolution
+    /// for `resolve`.
+    @inline(__always)
+    private mutating func lowerBound(_ wall: Int64) -> Int64 {
+        if let (seconds, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) {
+            resolved = (wall, seconds, type)
+            return seconds
+        }
+        return wall - maxOffset
+    }
+
+    private var resolved: (wall: Int64, seconds: Int64, type: CompactLocalTimeType)?
+
+    private mutating func resolve(_ wall: Int64) throws(TriggerError) {
+        if let r = resolved, r.wall == wall {
+            add(Fire(instant: Instant(seconds: r.seconds), compact: r.type, adjustment: .exact))
+            return
+        }
+        if let (seconds, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) {
+            add(Fire(instant: Instant(seconds: seconds), compact: type, adjustment: .exact))
+            return
+        }
+        let resolved = zone.resolve(localSeconds: wall).instants(wall: wall, gap: gap, overlap: overlap)
+        if let rejected = resolved.rejectedAt, rejected > after {
+            throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall).description, zone: zone.identifier)
+        }
+        for adjusted in [resolved.first, resolved.second] {
+            guard let adjusted else { continue }
+            add(Fire(instant: adjusted.instant, compact: zone.compactType(at: adjusted.instant), adjustment: adjusted.adjustment))
+        }
+    }
+
+    @inline(__always)
+    private mutating func add(_ fire: Fire) {
+        guard fire.instant > after else { return }
+        if let untilUTC, fire.instant.seconds > untilUTC { return }
+        if pendingHead == pending.count {
+            if pendingHead > 0 {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+            pending.append(fire)
+            return
+        }
+        var i = pending.count
+        while i > pendingHead && fire.instant < pending[i - 1].instant { i -= 1 }
+        pending.insert(fire, at: i)
+    }
+
+    mutating func next() throws(TriggerError) -> Fire? {
+        while true {
+            while let wall = peekWall() {
+                if pendingHead < pending.count {
+                    if lowerBound(wall) >= pending[pendingHead].instant.seconds { break }
+                } else {
+                    _ = lowerBound(wall)
+                }
+                peeked = nil
+                try resolve(wall)
+            }
+            let ruleFire: Fire? = pendingHead < pending.count ? pending[pendingHead] : nil
+            let extraFire: Fire? = extraIndex < extra.count ? extra[extraIndex] : nil
+            let fire: Fire
+            if let r = ruleFire, extraFire == nil || r.instant <= extraFire!.instant {
+                fire = r
+                pendingHead += 1
+            } else if let x = extraFire {
+                fire = x
+                extraIndex += 1
+            } else {
+                return nil
+            }
+            if fire.instant <= lastEmitted || (!excluded.isEmpty && excluded.contains(fire.instant)) { continue }
+            lastEmitted = fire.instant
+            return fire
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import Chime
+@testable import ChimeTestSupport
+
+/// Hand-derived answers. America/New_York 2026 (tz data): spring forward on 2026-03-08 at 02:00
+/// EST (07:00Z) to 03:00 EDT; fall back on 2026-11-01 at 02:00 EDT (06:00Z) to 01:00 EST.
+@Suite struct RRuleTriggerTests {
+    static let ny = try! Fixtures.tzifDatabase.rules(for: "America/New_York")
+    static let utc = ZoneRules.fixed(identifier: "UTC", type: LocalTimeType(utcOffset: 0, isDST: false, abbreviation: "UTC"))
+
+    static func utcTimes(_ text: String, after: String, count: Int, zone: ZoneRules = ny, mode: RRuleTrigger.DTStartMode = .always,
+                         gap: GapPolicy? = nil, overlap: OverlapPolicy? = nil) throws -> [String] {
+        let trigger = try RRuleTrigger(text: text, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap)
+        return try trigger.fires(after: try ISO8601Format.parseInstant(after), in: zone, count: count).map(\.instant.utcString)
+    }
+
+    /// §3.3.5: 02:30 on 2026-03-08 does not exist; read with the offset before the gap (EST, −5 h)
+    /// it is 07:30Z (03:30 EDT). The next day's 02:30 EDT (−4 h) is 06:30Z — not libical's 07:30Z.
+    @Test func gapTakesTheOffsetBeforeTheGap() throws {
+        let text = "DTSTART;TZID=America/New_York:20260306T023000\nRRULE:FREQ=DAILY"
+        #expect(try Self.utcTimes(text, after: "2026-03-01T00:00:00Z", count: 4)
+                == ["2026-03-06T07:30:00Z", "2026-03-07T07:30:00Z", "2026-03-08T07:30:00Z", "2026-03-09T06:30:00Z"])
+        // `--gap skip` (§3.3.10's "MUST be ignored" reading): no instance on March 8.
+        #expect(try Self.utcTimes(text, after: "2026-03-07T12:00:00Z", count: 2, gap: .skip) == ["2026-03-09T06:30:00Z", "2026-03-10T06:30:00Z"])
+    }
+
+    /// §3.3.5: 01:30 on 2026-11-01 happens at 05:30Z (EDT) and 06:30Z (EST); the first is meant.
+    @Test func overlapIsTheFirstOccurrence() throws {
+        let text = "DTSTART;TZID=America/New_York:20261030T013000\nRRULE:FREQ=DAILY"
+        #expect(try Self.utcTimes(text, after: "2026-10-31T12:00:00Z", count: 2) == ["2026-11-01T05:30:00Z", "2026-11-02T06:30:00Z"])
+        #expect(try Self.utcTimes(text, after: "2026-10-31T12:00:00Z", count: 3, overlap: .both)
+                == ["2026-11-01T05:30:00Z", "2026-11-01T06:30:00Z", "2026-11-02T06:30:00Z"])
+    }
+
+    /// HOURLY at :00 across the gap: wall 02:00 is read as 07:00Z (= 03:00 EDT), the same instant as
+    /// wall 03:00; the recurrence set holds it once. 01:00 EST = 06:00Z, 04:00 EDT = 08:00Z.
+    @Test func hourlyAcrossTheGapHasNoRepeat() throws {
+        let text = "DTSTART;TZID=America/New_York:20260308T000000\nRRULE:FREQ=HOURLY"
+        #expect(try Self.utcTimes(text, after: "2026-03-08T05:30:00Z", count: 3) == ["2026-03-08T06:00:00Z", "2026-03-08T07:00:00Z", "2026-03-08T08:00:00Z"])
+    }
+
+    /// 2026-01-29 is a Thursday, 2026-01-30 the last Friday of January, 2026-02-27 of February.
+    @Test func dtstartModes() throws {
+        let text = "DTSTART:20260129T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=2"
+        #expect(try Self.utcTimes(text, after: "2026-01-01T00:00:00Z", count: 5, zone: Self.utc) == ["2026-01-29T09:00:00Z", "2026-01-30T09:00:00Z"])
+        #expect(try Self.utcTimes(text, after: "2026-01-01T00:00:00Z", count: 5, zone: Self.utc, mode: .ifMatching)
+                == ["2026-01-30T09:00:00Z", "2026-02-27T09:00:00Z"])
+    }
+
+    /// COUNT far from DTSTART: 2026-01-01 + 3652 days (ten years with the leap days of 2028 and 2032)
+    /// is 2036-01-01, the 3,653rd and last instance.
+    @Test func countFarFromDTSTART() throws {
+        let text = "DTSTART:20260101T090000\nRRULE:FREQ=DAILY;COUNT=3653"
+        #expect(try Self.utcTimes(text, after: "2035-12-31T12:00:00Z", count: 3, zone: Self.utc) == ["2036-01-01T09:00:00Z"])
+        // Months with a 31st from January 2026: Jan, Mar, May, Jul are the four instances.
+        let sparse = "DTSTART:20260131T090000\nRRULE:FREQ=MONTHLY;BYMONTHDAY=31;COUNT=4"
+        #expect(try Self.utcTimes(sparse, after: "2026-06-01T00:00:00Z", count: 3, zone: Self.utc) == ["2026-07-31T09:00:00Z"])
+    }
+
+    /// RDATE adds, EXDATE removes (by instant).
+    @Test func rdateAndExdate() throws {
+        let text = "DTSTART:20260105T090000\nRRULE:FREQ=WEEKLY;COUNT=3\nRDATE:20260107T120000\nEXDATE:20260112T090000"
+        #expect(try Self.utcTimes(text, after: "2026-01-01T00:00:00Z", count: 10, zone: Self.utc)
+                == ["2026-01-05T09:00:00Z", "2026-01-07T12:00:00Z", "2026-01-19T09:00:00Z"])
+    }
+
+    /// The first instance after a start fifty years on, `FREQ=MONTHLY;BYDAY=-1FR`: 2076-03-27 is a
+    /// Friday (2076-03-31 is a Tuesday: 50 years = 18,262 days after 2026-03-31, a Tuesday; 18,262 ≡ 0 mod 7).
+    @Test func farFromDTSTART() throws {
+        let text = "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR"
+        #expect(try Self.utcTimes(text, after: "2076-03-01T00:00:00Z", count: 1, zone: Self.utc) == ["2076-03-27T09:00:00Z"])
+    }
+
+    @Test(arguments: [
+        ("FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO"), ("FREQ=DAILY;COUNT=2;UNTIL=20260101T000000", "COUNT"), ("FREQ=DAILY;BYDAY=1MO", "BYDAY"),
+        ("FREQ=MONTHLY;BYYEARDAY=5", "BYYEARDAY"), ("FREQ=WEEKLY;BYMONTHDAY=5", "BYMONTHDAY"), ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS"),
+        ("INTERVAL=2", "FREQ"), ("FREQ=DAILY;BYHOUR=24", "BYHOUR"), ("FREQ=DAILY;FOO=1", "FOO"), ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=0", "BYSETPOS"),
+        ("FREQ=DAILY;INTERVAL=0", "INTERVAL"), ("FREQ=YEARLY;BYWEEKNO=1;BYDAY=1MO", "BYDAY"), ("FREQ=DAILY;FREQ=DAILY", "FREQ"),
+        ("FREQ=FORTNIGHTLY", "FREQ"), ("FREQ=DAILY;WKST=XX", "WKST"), ("FREQ=DAILY;UNTIL=2026", "UNTIL"), ("FREQ=DAILY;BYSECOND=60", "BYSECOND"),
+    ])
+    func invalidRulesNameThePart(_ rule: String, _ part: String) {
+        #expect(throws: RRuleError.self) { try RRuleParser.rule(rule) }
+        do { _ = try RRuleParser.rule(rule) } catch { #expect(error.part == part, "\(rule): \(error)") }
+    }
+
+    @Test func textNeedsDTSTART() {
+        do { _ = try RRuleTrigger(text: "RRULE:FREQ=DAILY"); Issue.record("accepted") } catch { #expect(error.part == "DTSTART") }
+    }
+
+    @Test func icalendarEvent() throws {
+        let ics = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;TZID=Europe/Berlin:20260105T090000\r\nRRULE:FREQ=DAILY;CO\r\n UNT=2\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260105T100000Z\r\nRRULE:FREQ=WEEKLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let a = try RRuleParser.event(inCalendar: ics)
+        #expect(a.uid == "a" && a.rule?.count == 2 && a.dtstart?.zone == .named("Europe/Berlin"))
+        let b = try RRuleParser.event(inCalendar: ics, uid: "b")
+        #expect(b.dtstart?.zone == .utc && b.rule?.frequency == .weekly)
+        #expect(throws: RRuleError.self) { try RRuleParser.event(inCalendar: ics, uid: "c") }
+    }
+}
