@@ -7,10 +7,12 @@
 
 #include <unicode/basictz.h>
 #include <unicode/dtrule.h>
+#include <unicode/gregocal.h>
 #include <unicode/timezone.h>
 #include <unicode/tzrule.h>
 #include <unicode/tztrans.h>
 #include <unicode/ucal.h>
+#include <unicode/udat.h>
 #include <unicode/uenum.h>
 #include <unicode/unistr.h>
 #include <unicode/ures.h>
@@ -442,4 +444,119 @@ int32_t chime_icu_week_rules(const char *locale, int32_t *first_weekday, int32_t
     *minimal_days = ucal_getAttribute(cal, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK);
     ucal_close(cal);
     return known ? 0 : -1;
+}
+
+// MARK: RFC 7529 RSCALE calendars
+
+namespace {
+
+constexpr double kMillisPerDay = 86400000.0;
+
+// A CLDR calendar name as RFC 7529 writes it, lower-cased: letters, digits and '-', short.
+bool validCalendarName(const char *name) {
+    if (name == nullptr || *name == '\0') return false;
+    size_t n = 0;
+    for (const char *p = name; *p != '\0'; ++p, ++n) {
+        const char c = *p;
+        if (n >= 40 || !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    }
+    return true;
+}
+
+std::string calendarLocale(const char *name) { return std::string("en@calendar=") + name; }
+
+}  // namespace
+
+void *chime_icu_rscale_open(const char *cldr_name) {
+    if (!validCalendarName(cldr_name)) return nullptr;
+    UErrorCode status = U_ZERO_ERROR;
+    const std::string locale = calendarLocale(cldr_name);
+    UCalendar *cal = ucal_open(u"UTC", -1, locale.c_str(), UCAL_DEFAULT, &status);
+    if (U_FAILURE(status) || cal == nullptr) {
+        if (cal != nullptr) ucal_close(cal);
+        return nullptr;
+    }
+    // ICU falls back to another calendar for a name it does not implement: accept only its own.
+    const char *type = ucal_getType(cal, &status);
+    if (U_FAILURE(status) || type == nullptr || std::strcmp(type, cldr_name) != 0) {
+        ucal_close(cal);
+        return nullptr;
+    }
+    // Calendars built on the Gregorian one (buddhist, japanese, roc) would turn Julian before
+    // 1582. ucal_setGregorianChange refuses any but GregorianCalendar itself, so the C++ class's.
+    auto gregorian = dynamic_cast<icu::GregorianCalendar *>(reinterpret_cast<icu::Calendar *>(cal));
+    if (gregorian != nullptr) {
+        gregorian->setGregorianChange(kProlepticGregorianChange, status);
+        if (U_FAILURE(status)) {
+            ucal_close(cal);
+            return nullptr;
+        }
+    }
+    return cal;
+}
+
+void chime_icu_rscale_close(void *calendar) {
+    if (calendar != nullptr) ucal_close(static_cast<UCalendar *>(calendar));
+}
+
+int32_t chime_icu_rscale_year_of_day(void *calendar, int64_t day, int32_t *year) {
+    if (calendar == nullptr || year == nullptr) return kUnknown;
+    UCalendar *cal = static_cast<UCalendar *>(calendar);
+    UErrorCode status = U_ZERO_ERROR;
+    ucal_setMillis(cal, static_cast<UDate>(day) * kMillisPerDay, &status);
+    const int32_t value = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+    if (U_FAILURE(status)) return kICUError;
+    *year = value;
+    return 0;
+}
+
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, chime_icu_rscale_month *months, int32_t capacity) {
+    if (calendar == nullptr || capacity < 0 || (months == nullptr && capacity > 0)) return kUnknown;
+    UCalendar *cal = static_cast<UCalendar *>(calendar);
+    UErrorCode status = U_ZERO_ERROR;
+    // The year's first day: day 1 of its first month (not a leap month: no calendar starts with one).
+    ucal_clear(cal);
+    ucal_set(cal, UCAL_EXTENDED_YEAR, year);
+    ucal_set(cal, UCAL_MONTH, 0);
+    ucal_set(cal, UCAL_IS_LEAP_MONTH, 0);
+    ucal_set(cal, UCAL_DATE, 1);
+    const UDate start = ucal_getMillis(cal, &status);
+    if (U_FAILURE(status)) return kICUError;
+    // Whole days in UTC: a floor division that needs no libm.
+    const int64_t startMillis = static_cast<int64_t>(start);
+    int64_t day = startMillis / 86400000 - (startMillis % 86400000 < 0 ? 1 : 0);
+    int32_t count = 0;
+    for (;;) {
+        ucal_setMillis(cal, static_cast<UDate>(day) * kMillisPerDay, &status);
+        const int32_t y = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+        const int32_t month = ucal_get(cal, UCAL_MONTH, &status);
+        const int32_t leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
+        const int32_t date = ucal_get(cal, UCAL_DATE, &status);
+        const int32_t length = ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status);
+        if (U_FAILURE(status)) return kICUError;
+        if (y != year) break;
+        // Every month must start on its day 1 and last at least a day; else ICU's answer is not a
+        // year of months we can use.
+        if (date != 1 || length < 1 || count >= 14) return kICUError;
+        if (count < capacity) months[count] = {day, length, month, leap != 0 ? 1 : 0};
+        ++count;
+        day += length;
+    }
+    return count;
+}
+
+int32_t chime_icu_rscale_month_name(const char *cldr_name, int64_t day, char *buf, int32_t capacity) {
+    if (!validCalendarName(cldr_name)) return kUnknown;
+    UErrorCode status = U_ZERO_ERROR;
+    const std::string locale = calendarLocale(cldr_name);
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale.c_str(), u"UTC", -1, u"MMMM", -1, &status);
+    if (U_FAILURE(status) || format == nullptr) {
+        if (format != nullptr) udat_close(format);
+        return kICUError;
+    }
+    UChar text[128];
+    const int32_t length = udat_format(format, static_cast<UDate>(day) * kMillisPerDay, text, 128, nullptr, &status);
+    udat_close(format);
+    if (U_FAILURE(status) || length > 128) return kICUError;
+    return writeOut(icu::UnicodeString(text, length), buf, capacity);
 }
