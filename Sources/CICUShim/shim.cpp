@@ -510,34 +510,71 @@ int32_t chime_icu_rscale_year_of_day(void *calendar, int64_t day, int32_t *year)
     return 0;
 }
 
-int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, chime_icu_rscale_month *months, int32_t capacity) {
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, chime_icu_rscale_month *months, int32_t capacity) {
     if (calendar == nullptr || capacity < 0 || (months == nullptr && capacity > 0)) return kUnknown;
     UCalendar *cal = static_cast<UCalendar *>(calendar);
     UErrorCode status = U_ZERO_ERROR;
-    // The year's first day: day 1 of its first month (not a leap month: no calendar starts with one).
-    ucal_clear(cal);
-    ucal_set(cal, UCAL_EXTENDED_YEAR, year);
-    ucal_set(cal, UCAL_MONTH, 0);
-    ucal_set(cal, UCAL_IS_LEAP_MONTH, 0);
-    ucal_set(cal, UCAL_DATE, 1);
-    const UDate start = ucal_getMillis(cal, &status);
-    if (U_FAILURE(status)) return kICUError;
-    // Whole days in UTC: a floor division that needs no libm.
-    const int64_t startMillis = static_cast<int64_t>(start);
-    int64_t day = startMillis / 86400000 - (startMillis % 86400000 < 0 ? 1 : 0);
-    int32_t count = 0;
-    for (;;) {
-        ucal_setMillis(cal, static_cast<UDate>(day) * kMillisPerDay, &status);
-        const int32_t y = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
-        const int32_t month = ucal_get(cal, UCAL_MONTH, &status);
-        const int32_t leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
-        const int32_t date = ucal_get(cal, UCAL_DATE, &status);
-        const int32_t length = ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status);
+    // Only ICU's fields of an instant (year, month, leap flag, day of month) are read: resolving
+    // fields back to a date (ucal_set … ucal_getMillis) and ucal_getLimit(UCAL_ACTUAL_MAXIMUM) go
+    // through ChineseCalendar code that keeps state between calls and answered days off after
+    // other years' work, and Dangi's UCAL_DAY_OF_YEAR disagrees with its own year starts.
+    auto fieldsOf = [&](int64_t d, int32_t &y, int32_t &month, int32_t &leap, int32_t &date) {
+        ucal_setMillis(cal, static_cast<UDate>(d) * kMillisPerDay, &status);
+        y = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+        month = ucal_get(cal, UCAL_MONTH, &status);
+        leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
+        date = ucal_get(cal, UCAL_DATE, &status);
+    };
+    int32_t y, month, leap, date;
+    // A day in `year`, from the caller's guess: whole years at a time (354 days, the shortest),
+    // then 200 days.
+    int64_t day = near_day;
+    for (int attempt = 0;; ++attempt) {
+        if (attempt >= 64) return kICUError;
+        fieldsOf(day, y, month, leap, date);
+        if (U_FAILURE(status)) return kICUError;
+        if (y == year) break;
+        const int64_t years = static_cast<int64_t>(year) - y;
+        day += (years > 1 || years < -1) ? years * 354 : (years > 0 ? 200 : -200);
+    }
+    // Back to the year's first day, a month at a time.
+    int64_t first = day - (date - 1);
+    for (int steps = 0;; ++steps) {
+        if (steps > 14) return kICUError;
+        fieldsOf(first - 1, y, month, leap, date);
         if (U_FAILURE(status)) return kICUError;
         if (y != year) break;
-        // Every month must start on its day 1 and last at least a day; else ICU's answer is not a
-        // year of months we can use.
-        if (date != 1 || length < 1 || count >= 14) return kICUError;
+        first = first - 1 - (date - 1);
+    }
+    // Each month's length: where the next day 1 is.
+    int32_t count = 0;
+    day = first;
+    for (;;) {
+        fieldsOf(day, y, month, leap, date);
+        if (U_FAILURE(status)) return kICUError;
+        if (y != year) break;
+        // Every month must start on its day 1; else ICU's answer is not a year of months we can use.
+        if (date != 1 || count >= 14) return kICUError;
+        // The month's length: the first k with day k + 1 being a day 1 (28…31 days mostly; the
+        // Coptic and Ethiopic thirteenth month has 5 or 6).
+        int32_t length = 0;
+        int32_t ny, nm, nl, nd;
+        fieldsOf(day + 28, ny, nm, nl, nd);
+        if (U_FAILURE(status)) return kICUError;
+        if (nd == 29 && nm == month && nl == leap) {
+            for (int32_t k = 29; k <= 32 && length == 0; ++k) {
+                fieldsOf(day + k, ny, nm, nl, nd);
+                if (U_FAILURE(status)) return kICUError;
+                if (nd == 1) length = k;
+            }
+        } else {
+            for (int32_t k = 1; k <= 28 && length == 0; ++k) {
+                fieldsOf(day + k, ny, nm, nl, nd);
+                if (U_FAILURE(status)) return kICUError;
+                if (nd == 1) length = k;
+            }
+        }
+        if (length == 0) return kICUError;
         if (count < capacity) months[count] = {day, length, month, leap != 0 ? 1 : 0};
         ++count;
         day += length;

@@ -108,8 +108,9 @@ typedef struct {
 } chime_icu_rscale_month;
 
 /// The months of calendar year `year`, in order: writes up to `capacity`, returns how many the
-/// year has (<= 14), or negative on error.
-int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, chime_icu_rscale_month *months, int32_t capacity);
+/// year has (<= 14), or negative on error. `near_day` is a guess of a day in that year (days since
+/// 1970-01-01); the year is found from there.
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, chime_icu_rscale_month *months, int32_t capacity);
 
 /// ICU's English name of the month holding `day` in calendar `cldr_name` ("Tishri", "Adar I",
 /// "Ramadan"), as a date format's "MMMM" gives it; negative on error.

@@ -99,7 +99,7 @@ final class RScaleCalendar: Sendable {
         // The anchor: the year holding 1970-01-01, whose first month is month index 0.
         var first: RScaleYear?
         if let handle {
-            if let y = ICU.rscaleYear(handle, ofDay: 0) { first = Self.icuYear(handle, y, months: months) }
+            if let y = ICU.rscaleYear(handle, ofDay: 0) { first = Self.icuYear(handle, y, nearDay: 0, months: months) }
         } else {
             first = Self.gregorianYear(1970)
         }
@@ -150,10 +150,17 @@ final class RScaleCalendar: Sendable {
 
     /// Calendar year `number`, or nil when ICU cannot give it.
     func year(_ number: Int64) -> RScaleYear? {
-        if cldrName == nil { return Self.gregorianYear(number) }
-        return state.withLock { state in
+        state.withLock { state in
             if let cached = state.years[number] { return cached }
-            guard let handle = state.handle, let year = Self.icuYear(handle, number, months: months) else { return nil }
+            let built: RScaleYear?
+            if let handle = state.handle {
+                // A day in the middle of year `number`, by the mean year from the anchor.
+                let near = anchor.firstDay + Int64((Double(number - anchor.year) * meanYear + meanYear / 2).rounded(.down))
+                built = Self.icuYear(handle, number, nearDay: near, months: months)
+            } else {
+                built = Self.gregorianYear(number)
+            }
+            guard let year = built else { return nil }
             state.years[number] = year
             return year
         }
@@ -161,7 +168,7 @@ final class RScaleCalendar: Sendable {
 
     /// The year holding day `day` (days since 1970-01-01).
     func year(containing day: Int64) -> RScaleYear? {
-        if cldrName == nil { return Self.gregorianYear(CivilArithmetic.civilFromDays(day).year) }
+        if cldrName == nil { return year(CivilArithmetic.civilFromDays(day).year) }
         var guess = anchor.year + Int64((Double(day - anchor.firstDay) / meanYear).rounded(.down))
         for _ in 0..<8 {
             guard let y = year(guess) else { return nil }
@@ -245,8 +252,8 @@ final class RScaleCalendar: Sendable {
         return RScaleYear(number: y, firstDay: first, dayCount: day - first, months: months)
     }
 
-    private static func icuYear(_ handle: UnsafeMutableRawPointer, _ y: Int64, months numbering: Months) -> RScaleYear? {
-        guard let raw = ICU.rscaleMonths(handle, year: y), let first = raw.first else { return nil }
+    private static func icuYear(_ handle: UnsafeMutableRawPointer, _ y: Int64, nearDay: Int64, months numbering: Months) -> RScaleYear? {
+        guard let raw = ICU.rscaleMonths(handle, year: y, nearDay: nearDay), let first = raw.first else { return nil }
         var months: [RScaleMonth] = []
         months.reserveCapacity(raw.count)
         for m in raw {

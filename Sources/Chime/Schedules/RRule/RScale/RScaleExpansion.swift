@@ -181,8 +181,26 @@ struct RScaleExpansion: Sendable {
         case end
     }
 
+    /// The last year a walk looked a day up in (days of one period mostly share a year): spares
+    /// the calendar's lock and table lookup for each day a limit tests.
+    struct YearCache: Sendable {
+        var year: RScaleYear?
+
+        @inline(__always)
+        mutating func year(containing day: Int64, _ calendar: RScaleCalendar) -> RScaleYear? {
+            if let y = year, day >= y.firstDay, day <= y.lastDay { return y }
+            year = calendar.year(containing: day)
+            return year
+        }
+    }
+
     /// The wall times of rule period `p` into `out` (cleared first).
     func candidates(period p: Int64, into out: inout [Int64]) -> Step {
+        var cache = YearCache()
+        return candidates(period: p, into: &out, cache: &cache)
+    }
+
+    func candidates(period p: Int64, into out: inout [Int64], cache: inout YearCache) -> Step {
         out.removeAll(keepingCapacity: true)
         if frequency >= .daily {
             var days: [Int64] = []
@@ -205,15 +223,20 @@ struct RScaleExpansion: Sendable {
                 }
             case .weekly:
                 let first = p * 7 - 4 + weekStart
+                var monthsFailed = true
+                var resume: Int64 = first + 7
                 for day in first...(first + 6) {
-                    switch limits(day) {
-                    case .pass: days.append(day)
-                    case .failDay, .failMonth: break
+                    switch limits(day, &cache) {
+                    case .pass: days.append(day); monthsFailed = false
+                    case .failDay: monthsFailed = false
+                    case .failMonth(let next): resume = next
                     case .end: return .end
                     }
                 }
+                // Every day's month is one BYMONTH rejects: nothing before the month after the last.
+                if monthsFailed && resume > first + 7 { return .skip(to: resume * 86_400) }
             default:
-                switch limits(p) {
+                switch limits(p, &cache) {
                 case .pass: days.append(p)
                 case .failDay: break
                 case .failMonth(let next): return .skip(to: next * 86_400)
@@ -233,7 +256,7 @@ struct RScaleExpansion: Sendable {
         } else {
             let wall = p &* (frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1)
             let (day, timeOfDay) = CivilArithmetic.floorDivMod(wall, 86_400)
-            switch limits(day) {
+            switch limits(day, &cache) {
             case .pass: break
             case .failDay: return .skip(to: (day + 1) * 86_400)
             case .failMonth(let next): return .skip(to: next * 86_400)
@@ -406,11 +429,11 @@ struct RScaleExpansion: Sendable {
 
     /// WEEKLY, DAILY and finer: day `day` against the limiting parts (BYMONTH, BYMONTHDAY,
     /// BYYEARDAY, plain BYDAY), in the calendar's months and years.
-    private func limits(_ day: Int64) -> Limit {
+    private func limits(_ day: Int64, _ cache: inout YearCache) -> Limit {
         if monthKeys.isEmpty && monthDays.isEmpty && yearDays.isEmpty {
             return weekdayMask == 0 || weekdayMask & (1 << UInt8(CivilArithmetic.weekday(ofDay: day) - 1)) != 0 ? .pass : .failDay
         }
-        guard let y = calendar.year(containing: day) else { return .end }
+        guard let y = cache.year(containing: day, calendar) else { return .end }
         let m = y.months[y.monthIndex(containing: day)]
         if !monthKeys.isEmpty && !monthKeys.contains(m.key) { return .failMonth(next: m.lastDay + 1) }
         if !monthDays.isEmpty && !matchesMonthDay(day, m) { return .failDay }
@@ -436,6 +459,9 @@ struct RScaleExpansion: Sendable {
         private var bound: Int64?
         private var finished = false
         private var last = Int64.min
+        private var cache = YearCache()
+        /// No wall time after this one is looked for (the year 9999's end; tests set less).
+        var ceiling = RRuleExpansion.lastWall
 
         init(number: Int64) { self.number = number }
 
@@ -448,18 +474,18 @@ struct RScaleExpansion: Sendable {
                         head += 1
                         if wall == last { continue }
                         last = wall
-                        if wall >= floor && wall <= RRuleExpansion.lastWall { return wall }
+                        if wall >= floor && wall <= ceiling { return wall }
                         continue
                     }
                 } else if finished {
                     return nil
                 }
-                if e.neverMatches || number > 1 << 40 || bound! > RRuleExpansion.lastWall {
+                if e.neverMatches || number > 1 << 40 || bound! > ceiling {
                     finished = true
                     continue
                 }
                 let p = e.startPeriod &+ number &* e.interval
-                switch e.candidates(period: p, into: &buffer) {
+                switch e.candidates(period: p, into: &buffer, cache: &cache) {
                 case .end:
                     finished = true
                     continue
