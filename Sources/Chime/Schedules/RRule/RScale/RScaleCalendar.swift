@@ -38,8 +38,9 @@ final class RScaleCalendar: Sendable {
     private struct State {
         var handle: UnsafeMutableRawPointer?
         var years: [Int64: RScaleYear] = [:]
-        /// Lunisolar calendars: months before each year, counted from the anchor year (memo).
+        /// Lunisolar calendars: months before each year, counted from `monthOrigin`'s first month (memo).
         var monthsBefore: [Int64: Int64] = [:]
+        var monthOrigin: Int64?
     }
 
     // MARK: The calendars
@@ -110,7 +111,6 @@ final class RScaleCalendar: Sendable {
         anchor = (first.number, first.firstDay)
         var initial = State(handle: handle)
         initial.years[first.number] = first
-        initial.monthsBefore[first.number] = 0
         state = Mutex(initial)
     }
 
@@ -177,8 +177,8 @@ final class RScaleCalendar: Sendable {
         return nil
     }
 
-    /// Months from the anchor year's first month to year `number`'s first month: the index of that
-    /// month in one count of all months (MONTHLY's periods). Nil when a year in between is not known.
+    /// The index of year `number`'s first month in one count of all months (MONTHLY's periods):
+    /// months since a fixed year's first month. Nil when a year in between is not known.
     func monthsBefore(year number: Int64) -> Int64? {
         switch months {
         case .fixed(let count):
@@ -190,9 +190,19 @@ final class RScaleCalendar: Sendable {
             func elapsed(_ y: Int64) -> Int64 { CivilArithmetic.floorDivMod(235 * y - 234, 19).quotient }
             return elapsed(number) - elapsed(anchor.year)
         case .lunisolar:
-            if let known = state.withLock({ $0.monthsBefore[number] }) { return known }
-            // Walk from the anchor (memoizing every year passed).
-            var y = anchor.year, total: Int64 = 0
+            // Walk from the nearest year already counted (memoizing every year passed). The count's
+            // origin is the first year ever asked (not 1970), so a rule near DTSTART asks ICU for
+            // no year it does not need; any origin serves, the count is only compared with itself.
+            let nearest: (Int64, Int64) = state.withLock { state in
+                if let known = state.monthsBefore[number] { return (number, known) }
+                if state.monthsBefore.isEmpty {
+                    state.monthsBefore[number] = 0
+                    state.monthOrigin = number
+                    return (number, 0)
+                }
+                return state.monthsBefore.min { abs($0.key - number) < abs($1.key - number) }!
+            }
+            var (y, total) = nearest
             let step: Int64 = number >= y ? 1 : -1
             while y != number {
                 if let known = state.withLock({ $0.monthsBefore[y + step] }) { y += step; total = known; continue }
@@ -214,11 +224,15 @@ final class RScaleCalendar: Sendable {
     /// The year and month index of month number `index` of the one count (`monthsBefore`).
     func month(atIndex index: Int64) -> (year: RScaleYear, month: Int)? {
         let perYear: Double
+        var origin = anchor.year
         switch months {
         case .fixed(let count): perYear = Double(count)
-        case .hebrew, .lunisolar: perYear = 235.0 / 19.0
+        case .hebrew: perYear = 235.0 / 19.0
+        case .lunisolar:
+            perYear = 235.0 / 19.0
+            if let first = state.withLock({ $0.monthOrigin }) { origin = first }
         }
-        var guess = anchor.year + Int64((Double(index) / perYear).rounded(.down))
+        var guess = origin + Int64((Double(index) / perYear).rounded(.down))
         for _ in 0..<8 {
             guard let before = monthsBefore(year: guess), let y = year(guess) else { return nil }
             if index < before { guess -= 1 } else if index >= before + Int64(y.months.count) { guess += 1 } else {
