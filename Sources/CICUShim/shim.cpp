@@ -510,74 +510,101 @@ int32_t chime_icu_rscale_year_of_day(void *calendar, int64_t day, int32_t *year)
     return 0;
 }
 
-int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, chime_icu_rscale_month *months, int32_t capacity) {
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, int64_t first_day_hint,
+                                     chime_icu_rscale_month *months, int32_t capacity) {
     if (calendar == nullptr || capacity < 0 || (months == nullptr && capacity > 0)) return kUnknown;
     UCalendar *cal = static_cast<UCalendar *>(calendar);
     UErrorCode status = U_ZERO_ERROR;
     // Only ICU's fields of an instant (year, month, leap flag, day of month) are read: resolving
     // fields back to a date (ucal_set … ucal_getMillis) and ucal_getLimit(UCAL_ACTUAL_MAXIMUM) go
     // through ChineseCalendar code that keeps state between calls and answered days off after
-    // other years' work, and Dangi's UCAL_DAY_OF_YEAR disagrees with its own year starts.
-    auto fieldsOf = [&](int64_t d, int32_t &y, int32_t &month, int32_t &leap, int32_t &date) {
-        ucal_setMillis(cal, static_cast<UDate>(d) * kMillisPerDay, &status);
-        y = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
-        month = ucal_get(cal, UCAL_MONTH, &status);
-        leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
-        date = ucal_get(cal, UCAL_DATE, &status);
+    // other years' work, and Dangi's UCAL_DAY_OF_YEAR disagrees with its own year starts. Each
+    // field computation costs (the Chinese calendar's is astronomy), so they are counted: a year
+    // takes about one and a half a month.
+    struct Fields {
+        int32_t year, month, leap, date;
     };
-    int32_t y, month, leap, date;
-    // A day in `year`, from the caller's guess: whole years at a time (354 days, the shortest),
-    // then 200 days.
-    int64_t day = near_day;
-    for (int attempt = 0;; ++attempt) {
-        if (attempt >= 64) return kICUError;
-        fieldsOf(day, y, month, leap, date);
+    auto fieldsOf = [&](int64_t d) {
+        ucal_setMillis(cal, static_cast<UDate>(d) * kMillisPerDay, &status);
+        Fields f;
+        f.year = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+        f.month = ucal_get(cal, UCAL_MONTH, &status);
+        f.leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
+        f.date = ucal_get(cal, UCAL_DATE, &status);
+        return f;
+    };
+    // The year's first day: the caller's hint (the day after the previous year's last) when ICU
+    // agrees, else found from a day in the year (the caller's guess, moved by whole years of 354
+    // days, the shortest, then by 200 days) and walked back a month at a time.
+    int64_t first = 0;
+    Fields f{};
+    bool found = false;
+    if (first_day_hint != INT64_MIN) {
+        f = fieldsOf(first_day_hint);
         if (U_FAILURE(status)) return kICUError;
-        if (y == year) break;
-        const int64_t years = static_cast<int64_t>(year) - y;
-        day += (years > 1 || years < -1) ? years * 354 : (years > 0 ? 200 : -200);
-    }
-    // Back to the year's first day, a month at a time.
-    int64_t first = day - (date - 1);
-    for (int steps = 0;; ++steps) {
-        if (steps > 14) return kICUError;
-        fieldsOf(first - 1, y, month, leap, date);
-        if (U_FAILURE(status)) return kICUError;
-        if (y != year) break;
-        first = first - 1 - (date - 1);
-    }
-    // Each month's length: where the next day 1 is.
-    int32_t count = 0;
-    day = first;
-    for (;;) {
-        fieldsOf(day, y, month, leap, date);
-        if (U_FAILURE(status)) return kICUError;
-        if (y != year) break;
-        // Every month must start on its day 1; else ICU's answer is not a year of months we can use.
-        if (date != 1 || count >= 14) return kICUError;
-        // The month's length: the first k with day k + 1 being a day 1 (28…31 days mostly; the
-        // Coptic and Ethiopic thirteenth month has 5 or 6).
-        int32_t length = 0;
-        int32_t ny, nm, nl, nd;
-        fieldsOf(day + 28, ny, nm, nl, nd);
-        if (U_FAILURE(status)) return kICUError;
-        if (nd == 29 && nm == month && nl == leap) {
-            for (int32_t k = 29; k <= 32 && length == 0; ++k) {
-                fieldsOf(day + k, ny, nm, nl, nd);
-                if (U_FAILURE(status)) return kICUError;
-                if (nd == 1) length = k;
-            }
-        } else {
-            for (int32_t k = 1; k <= 28 && length == 0; ++k) {
-                fieldsOf(day + k, ny, nm, nl, nd);
-                if (U_FAILURE(status)) return kICUError;
-                if (nd == 1) length = k;
+        if (f.year == year && f.date == 1) {
+            const Fields before = fieldsOf(first_day_hint - 1);
+            if (U_FAILURE(status)) return kICUError;
+            if (before.year != year) {
+                first = first_day_hint;
+                found = true;
             }
         }
+    }
+    if (!found) {
+        int64_t day = near_day;
+        for (int attempt = 0;; ++attempt) {
+            if (attempt >= 64) return kICUError;
+            f = fieldsOf(day);
+            if (U_FAILURE(status)) return kICUError;
+            if (f.year == year) break;
+            const int64_t years = static_cast<int64_t>(year) - f.year;
+            day += (years > 1 || years < -1) ? years * 354 : (years > 0 ? 200 : -200);
+        }
+        first = day - (f.date - 1);
+        for (int steps = 0;; ++steps) {
+            if (steps > 14) return kICUError;
+            const Fields before = fieldsOf(first - 1);
+            if (U_FAILURE(status)) return kICUError;
+            if (before.year != year) break;
+            first = first - 1 - (before.date - 1);
+        }
+        f = fieldsOf(first);
+        if (U_FAILURE(status)) return kICUError;
+    }
+    // Each month's length: where the next day 1 is — 29 days ahead first (lunar months have 29 or
+    // 30), then 30, 31, 28, then every day (the Coptic and Ethiopic thirteenth month has 5 or 6).
+    // The next month's fields are the probe that found its first day.
+    int32_t count = 0;
+    int64_t day = first;
+    while (f.year == year) {
+        // Every month must start on its day 1; else ICU's answer is not a year of months we can use.
+        if (f.date != 1 || count >= 14) return kICUError;
+        int32_t length = 0;
+        Fields next{};
+        auto startsMonth = [&](int32_t k) {
+            next = fieldsOf(day + k);
+            return next.date == 1;
+        };
+        auto sameMonth = [&]() { return next.month == f.month && next.leap == f.leap; };
+        if (startsMonth(29)) {
+            length = 29;
+        } else if (U_SUCCESS(status) && next.date == 30 && sameMonth()) {
+            if (startsMonth(30)) length = 30;
+            else if (U_SUCCESS(status) && next.date == 31 && sameMonth() && startsMonth(31)) length = 31;
+        } else if (U_SUCCESS(status) && startsMonth(28)) {
+            length = 28;
+        }
+        if (U_FAILURE(status)) return kICUError;
+        for (int32_t k = 1; length == 0 && k <= 27; ++k) {
+            if (startsMonth(k)) length = k;
+            if (U_FAILURE(status)) return kICUError;
+        }
         if (length == 0) return kICUError;
-        if (count < capacity) months[count] = {day, length, month, leap != 0 ? 1 : 0};
+        if (count < capacity) months[count] = {day, length, f.month, f.leap != 0 ? 1 : 0};
         ++count;
         day += length;
+        f = next;
     }
     return count;
 }

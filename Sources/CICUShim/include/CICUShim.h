@@ -109,8 +109,10 @@ typedef struct {
 
 /// The months of calendar year `year`, in order: writes up to `capacity`, returns how many the
 /// year has (<= 14), or negative on error. `near_day` is a guess of a day in that year (days since
-/// 1970-01-01); the year is found from there.
-int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, chime_icu_rscale_month *months, int32_t capacity);
+/// 1970-01-01); the year is found from there, or at once from `first_day_hint` (the day after the
+/// previous year's last; INT64_MIN when unknown) when ICU agrees it is the year's first day.
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, int64_t first_day_hint,
+                                     chime_icu_rscale_month *months, int32_t capacity);
 
 /// ICU's English name of the month holding `day` in calendar `cldr_name` ("Tishri", "Adar I",
 /// "Ramadan"), as a date format's "MMMM" gives it; negative on error.

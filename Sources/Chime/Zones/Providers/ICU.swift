@@ -95,12 +95,15 @@ enum ICU {
         return Int64(year)
     }
 
-    /// The months of calendar year `year` in order (`nearDay`: a guess of a day in it), or nil when
-    /// ICU fails (or the year is out of its range).
-    static func rscaleMonths(_ handle: UnsafeMutableRawPointer, year: Int64, nearDay: Int64) -> [chime_icu_rscale_month]? {
+    /// The months of calendar year `year` in order (`nearDay`: a guess of a day in it; `firstDay`:
+    /// its first day when known, the day after the previous year's last), or nil when ICU fails (or
+    /// the year is out of its range).
+    static func rscaleMonths(_ handle: UnsafeMutableRawPointer, year: Int64, nearDay: Int64, firstDay: Int64?) -> [chime_icu_rscale_month]? {
         guard let y = Int32(exactly: year) else { return nil }
         var months = [chime_icu_rscale_month](repeating: chime_icu_rscale_month(), count: 16)
-        let count = months.withUnsafeMutableBufferPointer { chime_icu_rscale_year_months(handle, y, nearDay, $0.baseAddress, 16) }
+        let count = months.withUnsafeMutableBufferPointer {
+            chime_icu_rscale_year_months(handle, y, nearDay, firstDay ?? Int64.min, $0.baseAddress, 16)
+        }
         guard count > 0, count <= 16 else { return nil }
         return Array(months[..<Int(count)])
     }

@@ -100,7 +100,7 @@ final class RScaleCalendar: Sendable {
         // The anchor: the year holding 1970-01-01, whose first month is month index 0.
         var first: RScaleYear?
         if let handle {
-            if let y = ICU.rscaleYear(handle, ofDay: 0) { first = Self.icuYear(handle, y, nearDay: 0, months: months) }
+            if let y = ICU.rscaleYear(handle, ofDay: 0) { first = Self.icuYear(handle, y, nearDay: 0, firstDay: nil, months: months) }
         } else {
             first = Self.gregorianYear(1970)
         }
@@ -156,7 +156,9 @@ final class RScaleCalendar: Sendable {
             if let handle = state.handle {
                 // A day in the middle of year `number`, by the mean year from the anchor.
                 let near = anchor.firstDay + Int64((Double(number - anchor.year) * meanYear + meanYear / 2).rounded(.down))
-                built = Self.icuYear(handle, number, nearDay: near, months: months)
+                // The previous year, when known, says where this one starts (a walk asks years in turn).
+                let firstDay = state.years[number - 1].map { $0.lastDay + 1 }
+                built = Self.icuYear(handle, number, nearDay: near, firstDay: firstDay, months: months)
             } else {
                 built = Self.gregorianYear(number)
             }
@@ -266,8 +268,8 @@ final class RScaleCalendar: Sendable {
         return RScaleYear(number: y, firstDay: first, dayCount: day - first, months: months)
     }
 
-    private static func icuYear(_ handle: UnsafeMutableRawPointer, _ y: Int64, nearDay: Int64, months numbering: Months) -> RScaleYear? {
-        guard let raw = ICU.rscaleMonths(handle, year: y, nearDay: nearDay), let first = raw.first else { return nil }
+    private static func icuYear(_ handle: UnsafeMutableRawPointer, _ y: Int64, nearDay: Int64, firstDay: Int64?, months numbering: Months) -> RScaleYear? {
+        guard let raw = ICU.rscaleMonths(handle, year: y, nearDay: nearDay, firstDay: firstDay), let first = raw.first else { return nil }
         var months: [RScaleMonth] = []
         months.reserveCapacity(raw.count)
         for m in raw {
