@@ -155,6 +155,9 @@ import Testing
         #expect(part("RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=4L") == "BYMONTH")
         #expect(part("RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=2L") == "BYMONTH")
         #expect(part("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=0L") == "BYMONTH")
+        #expect(part("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=L") == "BYMONTH")
+        #expect(part("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=13L") == "BYMONTH")
+        #expect(part("RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=-4L") == "BYMONTH")
         #expect(part("RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=367") == "BYYEARDAY")
         #expect(part("RSCALE=HEBREW;FREQ=YEARLY;RSCALE=CHINESE") == "RSCALE")
         // Valid: a 13th month in the Ethiopic calendar, day 385 of a Hebrew leap year, any case.

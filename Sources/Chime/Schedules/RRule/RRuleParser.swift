@@ -97,7 +97,9 @@ public enum RRuleParser {
                     guard let leap = calendar.leapMonthNumbers else {
                         throw .invalid(part: "BYMONTH", reason: "'\(trimmed)': the \(calendar.name) calendar has no leap months")
                     }
-                    let n = try number(String(trimmed.dropLast()), part: "BYMONTH", in: 1...12)
+                    guard let n = Int(trimmed.dropLast()), (1...12).contains(n) else {
+                        throw .invalid(part: "BYMONTH", reason: "'\(trimmed)' is not a leap month (1L…12L, RFC 7529 §4.2)")
+                    }
                     guard leap.contains(n) else {
                         throw .invalid(part: "BYMONTH", reason: "'\(trimmed)': the \(calendar.name) calendar's leap months are "
                                        + (leap.count == 1 ? "\(leap.lowerBound)L" : "\(leap.lowerBound)L…\(leap.upperBound)L"))
