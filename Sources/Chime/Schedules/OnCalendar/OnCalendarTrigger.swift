@@ -88,10 +88,16 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     /// `*-*-* 08:30:00` after 2026-03-07T17:00:00Z (12:00 EST): the spring-forward at 07:00:00Z
     /// lies between, but 12:00 on the 7th, midnight and 08:30 on the 8th exist once: 08:30 EDT =
     /// 2026-03-08T12:30:00Z. (`DialectFastPathTests` holds this against the walk.)
+    ///
+    /// Speed: each wall time is proven unique from a period, a few comparisons — the start's
+    /// alone, then a day's midnight through its time at once (`spanIsUnique`); only where a
+    /// transition is near (`candidateNearTransition`) does each wall time get its own check, by the
+    /// exact scan only when a transition is in its window (`singleInstant`).
     static func plainDailyFire(_ daily: DailyFastPath, after instant: Instant, in zone: ZoneRules) -> Fire? {
         guard instant.seconds > 86_400, instant.seconds < 7_257_000_000 else { return nil }     // 1970-01-02 … 2199-12
-        let startWall = instant.seconds + Int64(zone.utcOffset(at: instant))
-        guard case .unique = zone.resolve(localSeconds: startWall) else { return nil }
+        var period = zone.period(containing: instant.seconds)
+        let startWall = instant.seconds + Int64(period.type.utcOffset)
+        guard zone.singleInstant(localSeconds: startWall, period: &period) != nil else { return nil }
         let (seconds, nanoseconds) = (daily.time / 1_000_000_000, Int32(daily.time % 1_000_000_000))
         var day = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
         for _ in 0..<9 {
@@ -99,16 +105,30 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
                 // The walk sets the hour, then the minute, then the second, normalizing after each:
                 // midnight, HH:00:00, HH:MM:00 and the time itself must all exist once.
                 let midnight = day * 86_400
-                guard case .unique = zone.resolve(localSeconds: midnight),
-                      case .unique = zone.resolve(localSeconds: midnight + seconds / 3600 * 3600),
-                      case .unique = zone.resolve(localSeconds: midnight + seconds / 60 * 60),
-                      case let .unique(utc, _) = zone.resolve(localSeconds: midnight + seconds) else { return nil }
+                let utc: Int64, type: CompactLocalTimeType
+                if zone.spanIsUnique(localFrom: midnight, through: midnight + seconds, period: &period) {
+                    (utc, type) = (midnight + seconds - Int64(period.type.utcOffset), period.type)
+                } else {
+                    guard let near = candidateNearTransition(midnight: midnight, seconds: seconds, in: zone, period: &period) else { return nil }
+                    (utc, type) = near
+                }
                 let fire = Instant(seconds: utc, nanoseconds: nanoseconds)
-                if fire > instant { return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact) }
+                if fire > instant { return Fire(instant: fire, compact: type, adjustment: .exact) }
             }
             day += 1
         }
         return nil
+    }
+
+    /// `plainDailyFire`'s candidate when a transition is near the day: the instant and type of
+    /// `midnight + seconds` when midnight, the hour, the minute and the time each exist once.
+    @inline(never)
+    private static func candidateNearTransition(midnight: Int64, seconds: Int64, in zone: ZoneRules,
+                                                period: inout ZonePeriod) -> (Int64, CompactLocalTimeType)? {
+        guard zone.singleInstant(localSeconds: midnight, period: &period) != nil,
+              zone.singleInstant(localSeconds: midnight + seconds / 3600 * 3600, period: &period) != nil,
+              zone.singleInstant(localSeconds: midnight + seconds / 60 * 60, period: &period) != nil else { return nil }
+        return zone.singleInstant(localSeconds: midnight + seconds, period: &period)
     }
 
     /// systemd's own answer (`SystemdCalendarWalk`): its next elapse, or nil where it has none
