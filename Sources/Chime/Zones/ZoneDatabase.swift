@@ -131,6 +131,11 @@ public final class ZoneDatabase: Sendable {
     /// names the id it matches. Then the first source in `preferredOrder` that knows the canonical
     /// id answers, so `ART` gets the same (newest) rules as `Africa/Cairo`.
     public func lookup(_ id: String) throws(ZoneError) -> ZoneLookup {
+        // No source has an id this long or with control characters (a NUL would end it early in
+        // ICU's C strings and name another zone); refuse them before any search.
+        guard id.utf8.count <= Self.longestIdentifier, !id.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw .unknownZone(id, suggestions: [])
+        }
         if let (canonical, how) = canonicalize(id, depth: 0) {
             for source in preferredOrder where provider(source)?.canonicalIdentifier(for: canonical) != nil {
                 return ZoneLookup(requested: id, identifier: canonical, source: source, match: how)
@@ -164,6 +169,10 @@ public final class ZoneDatabase: Sendable {
         }
         return nil
     }
+
+    /// The longest id looked up, in UTF-8 bytes: the tz database's longest names are about 30, and
+    /// Windows ids about 40.
+    static let longestIdentifier = 128
 
     /// The Windows id for a zone, when ICU has one.
     public func windowsIdentifier(for id: String) -> String? {

@@ -20,7 +20,7 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .unknownZone(id, suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
-            return "unknown time zone '\(id)'\(hint)"
+            return "unknown time zone '\(Self.shown(id))'\(hint)"
         case let .malformedTZif(path, reason):
             return "malformed TZif file \(path): \(reason)"
         case let .invalidPOSIXRule(rule, reason):
@@ -43,4 +43,14 @@ public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
     case tzif
     /// System ICU's zoneinfo64 (honours `ICU_TIMEZONE_FILES_DIR`).
     case icu
+}
+
+extension ZoneError {
+    /// An id as a message shows it: control characters escaped (`\u{0}`), and cut after 80
+    /// characters with its full length (a hostile 1 MB id must not make a 1 MB message).
+    static func shown(_ id: String) -> String {
+        let escaped = id.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+        guard escaped.count > 80 else { return escaped.joined() }
+        return escaped.prefix(80).joined() + "… (\(id.utf8.count) bytes)"
+    }
 }

@@ -275,12 +275,16 @@ package struct BatchProcessor {
     }
 
     private func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
+        let tree: JSONTree
         do {
-            return try JSONParser.parse(bytes)
+            tree = try JSONParser.parse(bytes)
         } catch {
-            // The message stays as it always was; `error.description` has the reason and byte offset.
-            throw BatchError(code: "malformedJSON", message: "the line is not valid JSON")
+            throw BatchError(code: "malformedJSON", message: "the line is not valid JSON: \(error.description)")
         }
+        guard tree.kind(at: tree.root) == .object else {
+            throw BatchError(code: "malformedJSON", message: "the line is JSON \(tree.kind(at: tree.root).words), not a request object {…}")
+        }
+        return tree
     }
 
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
@@ -289,7 +293,8 @@ package struct BatchProcessor {
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as OnCalendarError {
-            throw BatchError(code: "invalidTrigger", message: error.description)
+            let code = if case .unknownZone = error { "unknownZone" } else { "invalidTrigger" }
+            throw BatchError(code: code, message: error.description)
         } catch let error as CronError {
             throw BatchError(code: "invalidCronExpression", message: error.description)
         } catch let error as RRuleError {

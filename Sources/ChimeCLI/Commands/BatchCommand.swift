@@ -17,10 +17,12 @@ enum BatchCommand {
         var processor = BatchProcessor(database: try ZoneOptions.database(args, command: spec.name), explain: args.flags.contains("explain"))
         let path = args.positionals.first ?? "-"
         var reader = try LineReader(path: path)
-        reader.forEachLine { line in
+        try reader.forEachLine { line in
             // Blank lines (spaces, tabs, a CR) are skipped: they get no response line.
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
             output.line(writing: { processor.respond(toLine: line, into: &$0) })
+            // Once stdout refuses bytes (closed, disk full) no answer can reach anyone: stop reading.
+            return output.writeError == nil
         }
         return 0
     }

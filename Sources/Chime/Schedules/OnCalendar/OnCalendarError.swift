@@ -17,12 +17,14 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A `~` (days from the month's end) between the first two of three date parts
     /// (`02~01-2026`): systemd allows it before the day only (`MM~DD`, `YYYY-MM~DD`).
     case endOfMonthWithYear(position: Int)
+    /// A trailing word shaped like a zone id (`Area/City`) that the zone database does not know.
+    case unknownZone(String, position: Int)
 
     var position: Int? {
         switch self {
         case .empty: nil
         case let .nonASCII(p), let .unexpected(_, _, p), let .unknownWeekday(_, p), let .weekdayRangeBackwards(_, p),
-             let .badNumber(_, _, p), let .outOfRange(_, _, _, p), let .endOfMonthWithYear(p): p
+             let .badNumber(_, _, p), let .outOfRange(_, _, _, p), let .endOfMonthWithYear(p), let .unknownZone(_, p): p
         }
     }
 
@@ -37,6 +39,7 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .badNumber(text, reason, p): return "'\(text)' at position \(p): \(reason)"
         case let .outOfRange(field, text, allowed, p): return "\(field) '\(text)' at position \(p) is out of range: \(allowed)"
         case let .endOfMonthWithYear(p): return "'~' at position \(p): days from the month's end go with MONTH~DAY only (the '~' stands before the day)"
+        case let .unknownZone(word, p): return "unknown time zone '\(word)' at position \(p) (the trailing word names the zone: an IANA id such as Europe/Berlin, or UTC)"
         }
     }
 }
