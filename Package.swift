@@ -62,6 +62,10 @@ let package = Package(
         // judged case by case by the reference.
         .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport"],
                     path: "Tests/ChimeFoundationParityTests", exclude: ["Undecided.txt"]),
+        // The code listings of the DocC articles (Sources/Chime/Chime.docc, Sources/ChimeFoundation/
+        // ChimeFoundation.docc), compiled and run with their values checked; a test holds every
+        // listing to its copy here, so the articles cannot drift from code that builds.
+        .testTarget(name: "ChimeDocCTests", dependencies: ["Chime", "ChimeFoundation"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
