@@ -70,3 +70,11 @@ let package = Package(
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// `swift package generate-documentation` needs the swift-docc-plugin, an outside package: with
+// CHIME_DOCC_PLUGIN=1 (and network access) the manifest adds it, for documentation builds only.
+// Without it the package depends on nothing outside; scripts/build-docs renders the same catalogs
+// with the toolchain's own docc.
+if Context.environment["CHIME_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}
