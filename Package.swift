@@ -62,7 +62,19 @@ let package = Package(
         // judged case by case by the reference.
         .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport"],
                     path: "Tests/ChimeFoundationParityTests", exclude: ["Undecided.txt"]),
+        // The code listings of the DocC articles (Sources/Chime/Chime.docc, Sources/ChimeFoundation/
+        // ChimeFoundation.docc), compiled and run with their values checked; a test holds every
+        // listing to its copy here, so the articles cannot drift from code that builds.
+        .testTarget(name: "ChimeDocCTests", dependencies: ["Chime", "ChimeFoundation"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// `swift package generate-documentation` needs the swift-docc-plugin, an outside package: with
+// CHIME_DOCC_PLUGIN=1 (and network access) the manifest adds it, for documentation builds only.
+// Without it the package depends on nothing outside; scripts/build-docs renders the same catalogs
+// with the toolchain's own docc.
+if Context.environment["CHIME_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

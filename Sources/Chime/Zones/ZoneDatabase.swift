@@ -14,6 +14,7 @@ public final class ZoneDatabase: Sendable {
     /// A database configured from the environment (`TZDIR`, `CHIME_ZONE_SOURCE`).
     public static let shared = ZoneDatabase()
 
+    /// Which source answers: the one with the newest tz data version, or one only.
     public enum SourcePreference: String, Sendable, CaseIterable {
         /// Whichever source has the newest tz data version (ties go to TZif, which has abbreviations).
         case newest
@@ -25,12 +26,16 @@ public final class ZoneDatabase: Sendable {
 
     /// A source and its tz data version, for display.
     public struct SourceInfo: Sendable, Hashable {
+        /// The source.
         public let source: ZoneSource
+        /// Its tz data version (`2025b`); nil when it does not say or is unavailable.
         public let version: String?
         /// Why the source cannot be used, when it cannot.
         public let unavailableReason: String?
     }
 
+    /// The source preference this database was made with (from `init`, `CHIME_ZONE_SOURCE`, or
+    /// `.newest`).
     public let preference: SourcePreference
     private let tzif: TZifDirectoryProvider?
     private let tzifError: ZoneError?

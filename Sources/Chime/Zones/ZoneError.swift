@@ -16,6 +16,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A setting (e.g. `CHIME_ZONE_SOURCE`) has a value Chime does not accept.
     case invalidConfiguration(String)
 
+    /// The reason as a sentence naming the id, path or setting, with the closest ids for an unknown
+    /// zone.
     public var description: String {
         switch self {
         case let .unknownZone(id, suggestions):

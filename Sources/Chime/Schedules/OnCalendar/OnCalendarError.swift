@@ -2,7 +2,9 @@
 /// position in the expression as given). Example: `*-*-* 25:00` →
 /// "hour 25 is out of range 0–23 (at position 7 of '*-*-* 25:00')".
 public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing to read (an empty or all-blank expression).
     case empty
+    /// A character outside ASCII at this 1-based position (systemd's grammar is ASCII only).
     case nonASCII(position: Int)
     /// Something other than what the grammar allows at this point.
     case unexpected(found: String, expected: String, position: Int)
@@ -28,6 +30,8 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The reason as a sentence with the 1-based position, e.g. "hour 25 is out of range 0–23 (at
+    /// position 7 of '*-*-* 25:00')".
     public var description: String {
         switch self {
         case .empty: return "an OnCalendar expression is empty"

@@ -8,8 +8,13 @@
 public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     /// The expression as given.
     public let expression: String
+    /// The expression parsed and normalized as systemd does (`normalized` prints it).
     public let spec: OnCalendarSpec
+    /// Explicit handling of a wall time a gap skips, replacing systemd's (skip it); nil keeps
+    /// systemd's.
     public let gapPolicy: GapPolicy?
+    /// Explicit handling of a repeated wall time, replacing systemd's (the first pass only); nil
+    /// keeps systemd's.
     public let overlapPolicy: OverlapPolicy?
     /// The calendar trigger's shortcut for one time of day on every day, or on one weekday
     /// (`*-*-* 08:30:00`, `Mon *-*-* 09:00`): away from transitions systemd elapses at that wall
@@ -152,6 +157,8 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case expression, gap, overlap }
 
+    /// Reads docs/contract.md's `{"expression", "gap"?, "overlap"?}`; a malformed expression
+    /// surfaces as its `OnCalendarError`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(expression: try c.decode(String.self, forKey: .expression),
@@ -159,6 +166,7 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
                       overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
     }
 
+    /// Writes the expression as given and the policies when set.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expression, forKey: .expression)
@@ -166,10 +174,13 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
     }
 
+    /// Equal when the parsed expressions and the policies are: `*-*-* 2:30` equals `*-*-*
+    /// 02:30:00`.
     public static func == (a: OnCalendarTrigger, b: OnCalendarTrigger) -> Bool {
         a.spec == b.spec && a.gapPolicy == b.gapPolicy && a.overlapPolicy == b.overlapPolicy
     }
 
+    /// Hashes what `==` compares: the parsed expression and the policies.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(spec); hasher.combine(gapPolicy); hasher.combine(overlapPolicy)
     }
