@@ -379,6 +379,9 @@ for label, line, code in [
         ("1 MB string", b'{"zone":"' + b"A" * 1_000_000 + b'","trigger":{"interval":{"seconds":60}}}', "unknownZone"),
         ("id object", b'{"id":{"a":1},"zone":"UTC","trigger":{"interval":{"seconds":60}}}', "invalidField")]:
     batch(f"batch line: {label}", [line, GOOD, line], [code, None, code])
+# A line longer than the 64 MiB limit (docs/contract.md, "Limits") is answered lineTooLong and
+# skipped without holding it: the lines around it are answered.
+batch("batch: 70 MB line", [GOOD, b"a" * 70_000_000, GOOD, b'{"zone":"' + b"x" * 70_000_000], [None, "lineTooLong", None, "lineTooLong"])
 batch("batch: 1000 bad lines among good ones", ([b"garbage", GOOD] * 500), ["malformedJSON", None] * 500)
 batch("batch: CRLF lines", [json.dumps(GOOD).encode() + b"\r", b"nope\r"], [None, "malformedJSON"])
 batch("batch: last line without newline", [], [])  # replaced below with raw stdin
@@ -396,6 +399,7 @@ pending("pending: bad lines among good", [REMINDER, "garbage", {"identifier": "b
         {2: "malformedJSON", 3: "unknownZone", 4: "missingField", 5: "invalidTrigger", 6: "malformedInstant", 7: "malformedJSON",
          8: "invalidField"})
 pending("pending: empty file", [], {})
+pending("pending: 70 MB line", [REMINDER, b"{" + b" " * 70_000_000 + b"}", REMINDER], {2: "lineTooLong"})
 pending("pending: payload huge", [{"identifier": "a", "zone": NY, "trigger": CAL, "payload": {"x": "y" * 1_000_000}}], {})
 pending("pending: one-shot interval under a minute", [{"identifier": "a", "zone": NY, "trigger": {"interval": {"seconds": -1, "repeats": False}}}],
         {1: "invalidTrigger"})

@@ -23,6 +23,9 @@ enum BatchCommand {
             output.line(writing: { processor.respond(toLine: line, into: &$0) })
             // Once stdout refuses bytes (closed, disk full) no answer can reach anyone: stop reading.
             return output.writeError == nil
+        } overlong: { length in
+            output.line(#"{"error":{"code":"lineTooLong","message":"the line is \#(length) bytes long; a request line may be at most \#(LineReader.maximumLineLength) bytes"}}"#)
+            return output.writeError == nil
         }
         return 0
     }

@@ -70,6 +70,11 @@ struct PendingFile {
                 errors.append(LineError(line: lineNumber, id: error.id, code: error.code, message: error.message))
             }
             return true
+        } overlong: { length in
+            lineNumber += 1
+            errors.append(LineError(line: lineNumber, id: nil, code: "lineTooLong",
+                                    message: "the line is \(length) bytes long; a request line may be at most \(LineReader.maximumLineLength) bytes"))
+            return true
         }
         requests = parsed.compactMap { $0 }
     }
