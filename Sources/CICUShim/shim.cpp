@@ -7,10 +7,12 @@
 
 #include <unicode/basictz.h>
 #include <unicode/dtrule.h>
+#include <unicode/gregocal.h>
 #include <unicode/timezone.h>
 #include <unicode/tzrule.h>
 #include <unicode/tztrans.h>
 #include <unicode/ucal.h>
+#include <unicode/udat.h>
 #include <unicode/uenum.h>
 #include <unicode/unistr.h>
 #include <unicode/ures.h>
@@ -442,4 +444,183 @@ int32_t chime_icu_week_rules(const char *locale, int32_t *first_weekday, int32_t
     *minimal_days = ucal_getAttribute(cal, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK);
     ucal_close(cal);
     return known ? 0 : -1;
+}
+
+// MARK: RFC 7529 RSCALE calendars
+
+namespace {
+
+constexpr double kMillisPerDay = 86400000.0;
+
+// A CLDR calendar name as RFC 7529 writes it, lower-cased: letters, digits and '-', short.
+bool validCalendarName(const char *name) {
+    if (name == nullptr || *name == '\0') return false;
+    size_t n = 0;
+    for (const char *p = name; *p != '\0'; ++p, ++n) {
+        const char c = *p;
+        if (n >= 40 || !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    }
+    return true;
+}
+
+std::string calendarLocale(const char *name) { return std::string("en@calendar=") + name; }
+
+}  // namespace
+
+void *chime_icu_rscale_open(const char *cldr_name) {
+    if (!validCalendarName(cldr_name)) return nullptr;
+    UErrorCode status = U_ZERO_ERROR;
+    const std::string locale = calendarLocale(cldr_name);
+    UCalendar *cal = ucal_open(u"UTC", -1, locale.c_str(), UCAL_DEFAULT, &status);
+    if (U_FAILURE(status) || cal == nullptr) {
+        if (cal != nullptr) ucal_close(cal);
+        return nullptr;
+    }
+    // ICU falls back to another calendar for a name it does not implement: accept only its own.
+    const char *type = ucal_getType(cal, &status);
+    if (U_FAILURE(status) || type == nullptr || std::strcmp(type, cldr_name) != 0) {
+        ucal_close(cal);
+        return nullptr;
+    }
+    // Calendars built on the Gregorian one (buddhist, japanese, roc) would turn Julian before
+    // 1582. ucal_setGregorianChange refuses any but GregorianCalendar itself, so the C++ class's.
+    auto gregorian = dynamic_cast<icu::GregorianCalendar *>(reinterpret_cast<icu::Calendar *>(cal));
+    if (gregorian != nullptr) {
+        gregorian->setGregorianChange(kProlepticGregorianChange, status);
+        if (U_FAILURE(status)) {
+            ucal_close(cal);
+            return nullptr;
+        }
+    }
+    return cal;
+}
+
+void chime_icu_rscale_close(void *calendar) {
+    if (calendar != nullptr) ucal_close(static_cast<UCalendar *>(calendar));
+}
+
+int32_t chime_icu_rscale_year_of_day(void *calendar, int64_t day, int32_t *year) {
+    if (calendar == nullptr || year == nullptr) return kUnknown;
+    UCalendar *cal = static_cast<UCalendar *>(calendar);
+    UErrorCode status = U_ZERO_ERROR;
+    ucal_setMillis(cal, static_cast<UDate>(day) * kMillisPerDay, &status);
+    const int32_t value = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+    if (U_FAILURE(status)) return kICUError;
+    *year = value;
+    return 0;
+}
+
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, int64_t first_day_hint,
+                                     chime_icu_rscale_month *months, int32_t capacity) {
+    if (calendar == nullptr || capacity < 0 || (months == nullptr && capacity > 0)) return kUnknown;
+    UCalendar *cal = static_cast<UCalendar *>(calendar);
+    UErrorCode status = U_ZERO_ERROR;
+    // Only ICU's fields of an instant (year, month, leap flag, day of month) are read: resolving
+    // fields back to a date (ucal_set … ucal_getMillis) and ucal_getLimit(UCAL_ACTUAL_MAXIMUM) go
+    // through ChineseCalendar code that keeps state between calls and answered days off after
+    // other years' work, and Dangi's UCAL_DAY_OF_YEAR disagrees with its own year starts. Each
+    // field computation costs (the Chinese calendar's is astronomy), so they are counted: a year
+    // takes about one and a half a month.
+    struct Fields {
+        int32_t year, month, leap, date;
+    };
+    auto fieldsOf = [&](int64_t d) {
+        ucal_setMillis(cal, static_cast<UDate>(d) * kMillisPerDay, &status);
+        Fields f;
+        f.year = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+        f.month = ucal_get(cal, UCAL_MONTH, &status);
+        f.leap = ucal_get(cal, UCAL_IS_LEAP_MONTH, &status);
+        f.date = ucal_get(cal, UCAL_DATE, &status);
+        return f;
+    };
+    // The year's first day: the caller's hint (the day after the previous year's last) when ICU
+    // agrees, else found from a day in the year (the caller's guess, moved by whole years of 354
+    // days, the shortest, then by 200 days) and walked back a month at a time.
+    int64_t first = 0;
+    Fields f{};
+    bool found = false;
+    if (first_day_hint != INT64_MIN) {
+        f = fieldsOf(first_day_hint);
+        if (U_FAILURE(status)) return kICUError;
+        if (f.year == year && f.date == 1) {
+            const Fields before = fieldsOf(first_day_hint - 1);
+            if (U_FAILURE(status)) return kICUError;
+            if (before.year != year) {
+                first = first_day_hint;
+                found = true;
+            }
+        }
+    }
+    if (!found) {
+        int64_t day = near_day;
+        for (int attempt = 0;; ++attempt) {
+            if (attempt >= 64) return kICUError;
+            f = fieldsOf(day);
+            if (U_FAILURE(status)) return kICUError;
+            if (f.year == year) break;
+            const int64_t years = static_cast<int64_t>(year) - f.year;
+            day += (years > 1 || years < -1) ? years * 354 : (years > 0 ? 200 : -200);
+        }
+        first = day - (f.date - 1);
+        for (int steps = 0;; ++steps) {
+            if (steps > 14) return kICUError;
+            const Fields before = fieldsOf(first - 1);
+            if (U_FAILURE(status)) return kICUError;
+            if (before.year != year) break;
+            first = first - 1 - (before.date - 1);
+        }
+        f = fieldsOf(first);
+        if (U_FAILURE(status)) return kICUError;
+    }
+    // Each month's length: where the next day 1 is — 29 days ahead first (lunar months have 29 or
+    // 30), then 30, 31, 28, then every day (the Coptic and Ethiopic thirteenth month has 5 or 6).
+    // The next month's fields are the probe that found its first day.
+    int32_t count = 0;
+    int64_t day = first;
+    while (f.year == year) {
+        // Every month must start on its day 1; else ICU's answer is not a year of months we can use.
+        if (f.date != 1 || count >= 14) return kICUError;
+        int32_t length = 0;
+        Fields next{};
+        auto startsMonth = [&](int32_t k) {
+            next = fieldsOf(day + k);
+            return next.date == 1;
+        };
+        auto sameMonth = [&]() { return next.month == f.month && next.leap == f.leap; };
+        if (startsMonth(29)) {
+            length = 29;
+        } else if (U_SUCCESS(status) && next.date == 30 && sameMonth()) {
+            if (startsMonth(30)) length = 30;
+            else if (U_SUCCESS(status) && next.date == 31 && sameMonth() && startsMonth(31)) length = 31;
+        } else if (U_SUCCESS(status) && startsMonth(28)) {
+            length = 28;
+        }
+        if (U_FAILURE(status)) return kICUError;
+        for (int32_t k = 1; length == 0 && k <= 27; ++k) {
+            if (startsMonth(k)) length = k;
+            if (U_FAILURE(status)) return kICUError;
+        }
+        if (length == 0) return kICUError;
+        if (count < capacity) months[count] = {day, length, f.month, f.leap != 0 ? 1 : 0};
+        ++count;
+        day += length;
+        f = next;
+    }
+    return count;
+}
+
+int32_t chime_icu_rscale_month_name(const char *cldr_name, int64_t day, char *buf, int32_t capacity) {
+    if (!validCalendarName(cldr_name)) return kUnknown;
+    UErrorCode status = U_ZERO_ERROR;
+    const std::string locale = calendarLocale(cldr_name);
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale.c_str(), u"UTC", -1, u"MMMM", -1, &status);
+    if (U_FAILURE(status) || format == nullptr) {
+        if (format != nullptr) udat_close(format);
+        return kICUError;
+    }
+    UChar text[128];
+    const int32_t length = udat_format(format, static_cast<UDate>(day) * kMillisPerDay, text, 128, nullptr, &status);
+    udat_close(format);
+    if (U_FAILURE(status) || length > 128) return kICUError;
+    return writeOut(icu::UnicodeString(text, length), buf, capacity);
 }

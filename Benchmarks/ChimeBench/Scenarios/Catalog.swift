@@ -6,6 +6,7 @@ enum Catalog {
             + ResolveScenarios.all(context)
             + TriggerScenarios.all(context)
             + RRuleScenarios.all(context)
+            + RScaleScenarios.all(context)
             + ColdProcessScenarios.all(context)
             + BatchScenarios.all(context)
             + PendingScenarios.all(context)

@@ -86,6 +86,38 @@ void *chime_icu_calendar_open(const char *zone_id);
 int32_t chime_icu_calendar_fields(void *calendar, int64_t utc_millis, int32_t *fields);
 void chime_icu_calendar_close(void *calendar);
 
+/// RFC 7529 RSCALE: a calendar of ICU's by CLDR name ("hebrew", "chinese", "islamic-civil"),
+/// proleptic Gregorian where it builds on the Gregorian calendar; days are civil days (midnight
+/// to midnight). NULL when ICU does not implement that calendar itself (for an unknown name ICU
+/// silently answers with another calendar: "islamic-rgsa" is "islamic" in ICU 72).
+/// Not thread-safe: the caller serializes access to one handle.
+void *chime_icu_rscale_open(const char *cldr_name);
+void chime_icu_rscale_close(void *calendar);
+
+/// The calendar year (ICU's extended year: one number per year, no eras) holding `day`
+/// (days since 1970-01-01). Returns 0, or negative on error.
+int32_t chime_icu_rscale_year_of_day(void *calendar, int64_t day, int32_t *year);
+
+/// One month of a calendar year: its first day (days since 1970-01-01), its length in days,
+/// ICU's month field (0-based) and leap flag (Chinese and Dangi leap months).
+typedef struct {
+    int64_t first_day;
+    int32_t length;
+    int32_t month;
+    int32_t is_leap;
+} chime_icu_rscale_month;
+
+/// The months of calendar year `year`, in order: writes up to `capacity`, returns how many the
+/// year has (<= 14), or negative on error. `near_day` is a guess of a day in that year (days since
+/// 1970-01-01); the year is found from there, or at once from `first_day_hint` (the day after the
+/// previous year's last; INT64_MIN when unknown) when ICU agrees it is the year's first day.
+int32_t chime_icu_rscale_year_months(void *calendar, int32_t year, int64_t near_day, int64_t first_day_hint,
+                                     chime_icu_rscale_month *months, int32_t capacity);
+
+/// ICU's English name of the month holding `day` in calendar `cldr_name` ("Tishri", "Adar I",
+/// "Ramadan"), as a date format's "MMMM" gives it; negative on error.
+int32_t chime_icu_rscale_month_name(const char *cldr_name, int64_t day, char *buf, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

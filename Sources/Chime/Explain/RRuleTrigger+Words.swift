@@ -35,7 +35,8 @@ extension RRuleTrigger {
     /// Friday of the month, from 2026-01-30T09:00:00".
     public var inWords: String {
         var text: String
-        if let outline { text = ScheduleWords.describe(outline) } else if let rule { text = "as RRULE:" + rule.text + " says" } else { text = "once" }
+        if let rule, let rscale = rscaleExpansion { text = rscaleWords(rule, rscale) }
+        else if let outline { text = ScheduleWords.describe(outline) } else if let rule { text = "as RRULE:" + rule.text + " says" } else { text = "once" }
         let start = CivilDateTime(localSeconds: dtstart.wall).description + (dtstart.zone == .utc ? "Z" : "")
         if let rule {
             if rule.interval > 1 {

@@ -82,6 +82,27 @@ public struct RRule: Sendable, Hashable {
     public var bySetPos: [Int] = []
     /// WKST (default Monday).
     public var weekStart: Weekday = .monday
+    /// RFC 7529 RSCALE: the calendar the rule counts in, as its CLDR name in upper case
+    /// (`HEBREW`, `CHINESE`, `ISLAMIC-CIVIL`; `RRule.supportedCalendars`); nil for RFC 5545's Gregorian rule.
+    public var rscale: String?
+    /// RFC 7529 SKIP (only with RSCALE): what becomes of a date the rule names that the year or month
+    /// lacks. nil when not given (the default, OMIT).
+    public var skip: Skip?
+    /// RFC 7529 leap months in BYMONTH (`5L` is 5): months that only some years have (only with RSCALE).
+    public var byLeapMonth: [Int] = []
+
+    /// RFC 7529 §4.1 SKIP values.
+    public enum Skip: String, Sendable, Hashable, CaseIterable {
+        /// The missing date is left out (RFC 5545's rule, the default).
+        case omit = "OMIT"
+        /// An invalid month becomes the month before it; an invalid day the day before it.
+        case backward = "BACKWARD"
+        /// An invalid month becomes the month after it; an invalid day the day after it.
+        case forward = "FORWARD"
+    }
+
+    /// RSCALE values this build reads: the CLDR calendars ICU implements (see docs/rrule.md).
+    public static var supportedCalendars: [String] { RScaleCalendar.supportedNames }
 
     /// A rule with FREQ `frequency` and every other part at its default (INTERVAL 1, no BY parts,
     /// no end).
@@ -91,9 +112,10 @@ public struct RRule: Sendable, Hashable {
 
     static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
-    /// The rule in RFC 5545 form, parts in the RFC's order (FREQ first), defaults left out.
+    /// The rule in RFC 5545 form, parts in the RFC's order (FREQ first; RFC 7529's RSCALE before it
+    /// and SKIP last, as RFC 7529's examples write them), defaults left out.
     public var text: String {
-        var parts = ["FREQ=" + frequency.name]
+        var parts = (rscale.map { ["RSCALE=" + $0] } ?? []) + ["FREQ=" + frequency.name]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if let count { parts.append("COUNT=\(count)") }
         if let until {
@@ -115,9 +137,12 @@ public struct RRule: Sendable, Hashable {
         list("BYMONTHDAY", byMonthDay)
         list("BYYEARDAY", byYearDay)
         list("BYWEEKNO", byWeekNo)
-        list("BYMONTH", byMonth)
+        if !byMonth.isEmpty || !byLeapMonth.isEmpty {
+            parts.append("BYMONTH=" + (byMonth.map(String.init) + byLeapMonth.map { "\($0)L" }).joined(separator: ","))
+        }
         list("BYSETPOS", bySetPos)
         if weekStart != .monday { parts.append("WKST=" + Self.weekdayCodes[weekStart.rawValue - 1]) }
+        if let skip { parts.append("SKIP=" + skip.rawValue) }
         return parts.joined(separator: ";")
     }
 
@@ -145,7 +170,7 @@ public struct RRule: Sendable, Hashable {
             }
         }
         if !bySetPos.isEmpty && bySecond.isEmpty && byMinute.isEmpty && byHour.isEmpty && byDay.isEmpty && byMonthDay.isEmpty
-            && byYearDay.isEmpty && byWeekNo.isEmpty && byMonth.isEmpty {
+            && byYearDay.isEmpty && byWeekNo.isEmpty && byMonth.isEmpty && byLeapMonth.isEmpty {
             throw .invalid(part: "BYSETPOS", reason: "BYSETPOS MUST only be used with another BYxxx rule part (RFC 5545 §3.3.10)")
         }
     }

@@ -43,7 +43,7 @@ public enum RRuleParser {
                 throw .invalid(part: name.isEmpty ? "RRULE" : name, reason: "expected NAME=VALUE, got '\(item)'")
             }
             guard knownParts.contains(name) else {
-                throw .invalid(part: name, reason: "not a rule part (RFC 5545 §3.3.10: \(knownParts.joined(separator: ", ")))")
+                throw .invalid(part: name, reason: "not a rule part (RFC 5545 §3.3.10 and RFC 7529 §4: \(knownParts.joined(separator: ", ")))")
             }
             guard values[name] == nil else { throw .invalid(part: name, reason: "given twice (each rule part MUST NOT occur more than once)") }
             values[name] = String(pair[1]).trimmingWhitespace()
@@ -54,6 +54,25 @@ public enum RRuleParser {
             throw .invalid(part: "FREQ", reason: "'\(freqText)' is not SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         var rule = RRule(frequency: frequency)
+        // RFC 7529 §4: RSCALE names the calendar (CLDR's calendar names, any case); SKIP goes with it only.
+        var calendar: RScaleCalendar?
+        if let text = values["RSCALE"] {
+            guard let named = RScaleCalendar.named(text) else {
+                throw .invalid(part: "RSCALE", reason: "'\(text)' is not a calendar this build supports (RFC 7529 §4: a CLDR calendar name); "
+                               + "supported: \(RRule.supportedCalendars.joined(separator: ", "))")
+            }
+            calendar = named
+            rule.rscale = named.name
+        }
+        if let text = values["SKIP"] {
+            guard calendar != nil else {
+                throw .invalid(part: "SKIP", reason: "SKIP is \"for use only when the RSCALE element is present\" (RFC 7529 §4.1); add RSCALE=GREGORIAN")
+            }
+            guard let skip = RRule.Skip(rawValue: text.uppercased()) else {
+                throw .invalid(part: "SKIP", reason: "'\(text)' is not OMIT, BACKWARD or FORWARD (RFC 7529 §4.1)")
+            }
+            rule.skip = skip
+        }
         if let text = values["INTERVAL"] { rule.interval = try number(text, part: "INTERVAL", in: 1...1_000_000) }
         if let text = values["COUNT"] { rule.count = try number(text, part: "COUNT", in: 1...Int(Int32.max)) }
         if let text = values["UNTIL"] {
@@ -75,9 +94,31 @@ public enum RRuleParser {
         rule.byMinute = try list("BYMINUTE", 0...59, nonZero: false)
         rule.byHour = try list("BYHOUR", 0...23, nonZero: false)
         rule.byMonthDay = try list("BYMONTHDAY", 1...31, nonZero: true)
-        rule.byYearDay = try list("BYYEARDAY", 1...366, nonZero: true)
-        rule.byWeekNo = try list("BYWEEKNO", 1...53, nonZero: true)
-        rule.byMonth = try list("BYMONTH", 1...12, nonZero: false)
+        // RFC 7529 §4.2: a lunisolar year may have up to 385 days and 55 weeks.
+        rule.byYearDay = try list("BYYEARDAY", 1...(calendar?.maxYearDays ?? 366), nonZero: true)
+        rule.byWeekNo = try list("BYWEEKNO", 1...(calendar?.maxWeekNumber ?? 53), nonZero: true)
+        if let text = values["BYMONTH"] {
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let trimmed = String(item).trimmingWhitespace()
+                if trimmed.uppercased().hasSuffix("L") {
+                    // RFC 7529 §4.2: "5L" is the leap month after month 5 (Hebrew: Adar I).
+                    guard let calendar else {
+                        throw .invalid(part: "BYMONTH", reason: "'\(trimmed)' is a leap month (RFC 7529 §4.2), which needs RSCALE")
+                    }
+                    guard let leap = calendar.leapMonthNumbers else {
+                        throw .invalid(part: "BYMONTH", reason: "'\(trimmed)': the \(calendar.name) calendar has no leap months")
+                    }
+                    let n = try number(String(trimmed.dropLast()), part: "BYMONTH", in: 1...12)
+                    guard leap.contains(n) else {
+                        throw .invalid(part: "BYMONTH", reason: "'\(trimmed)': the \(calendar.name) calendar's leap months are "
+                                       + (leap.count == 1 ? "\(leap.lowerBound)L" : "\(leap.lowerBound)L…\(leap.upperBound)L"))
+                    }
+                    if !rule.byLeapMonth.contains(n) { rule.byLeapMonth.append(n) }
+                } else {
+                    rule.byMonth.append(try number(trimmed, part: "BYMONTH", in: 1...(calendar?.maxMonth ?? 12)))
+                }
+            }
+        }
         rule.bySetPos = try list("BYSETPOS", 1...366, nonZero: true)
         if let text = values["BYDAY"] {
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -106,7 +147,7 @@ public enum RRuleParser {
     }
 
     static let knownParts = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
-                             "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
+                             "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "RSCALE", "SKIP"]
 
     static func number(_ text: String, part: String, in range: ClosedRange<Int>) throws(RRuleError) -> Int {
         let t = text.trimmingWhitespace()

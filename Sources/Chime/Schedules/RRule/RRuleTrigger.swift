@@ -50,6 +50,8 @@ public struct RRuleTrigger: Sendable, Hashable {
     /// What the walk needs, in one shared box (a walk copies one reference, not the rule's arrays).
     let plan: RRulePlan
     var expansion: RRuleExpansion? { plan.expansion }
+    /// The expansion in an RFC 7529 calendar (RSCALE other than a plain Gregorian rule); then `expansion` is nil.
+    var rscaleExpansion: RScaleExpansion? { plan.rscale }
     /// With COUNT: the wall time of the last instance the rule makes (Int64.max when fewer exist).
     var lastWall: Int64 { plan.lastWall }
 
@@ -81,9 +83,37 @@ public struct RRuleTrigger: Sendable, Hashable {
             return
         }
         // A UTC UNTIL with a floating DTSTART is allowed: it is compared with the instants in the request's zone.
+        if let name = rule.rscale {
+            // RFC 7529: RSCALE=GREGORIAN (or ISO8601) without SKIP's moves is RFC 5545's rule: the Gregorian walk.
+            guard let calendar = RScaleCalendar.named(name) else {
+                throw .invalid(part: "RSCALE", reason: "'\(name)' is not a calendar this build supports (\(RRule.supportedCalendars.joined(separator: ", ")))")
+            }
+            if !calendar.isGregorian || (rule.skip ?? .omit) != .omit {
+                let expansion = try RScaleExpansion(rule: rule, start: dtstart.wall, calendar: calendar)
+                let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
+                plan = RRulePlan(expansion: nil, rscale: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always)
+                return
+            }
+        }
         let expansion = RRuleExpansion(rule: rule, start: dtstart.wall)
         let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
         plan = RRulePlan(expansion: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always)
+    }
+
+    private static func countedLastWall(_ e: RScaleExpansion, count: Int, always: Bool) throws(RRuleError) -> Int64 {
+        var cursor = RScaleExpansion.Cursor(number: 0)
+        var n = always ? 1 : 0
+        var last = e.start
+        let floor = always ? e.start + 1 : e.start
+        while n < count {
+            guard let wall = cursor.next(e, atLeast: floor) else { return Int64.max }
+            n += 1
+            last = wall
+            if n > countLimit {
+                throw .invalid(part: "COUNT", reason: "COUNT=\(count) needs more than \(countLimit) instances counted from DTSTART; give UNTIL instead")
+            }
+        }
+        return last
     }
 
     /// Reads recurrence text: DTSTART, RRULE, RDATE, EXDATE lines (`RRuleParser.recurrence`).
@@ -202,6 +232,8 @@ public struct RRuleTrigger: Sendable, Hashable {
 /// The parts of an `RRuleTrigger` a walk reads, shared by reference.
 final class RRulePlan: Sendable {
     let expansion: RRuleExpansion?
+    /// The expansion of an RSCALE rule (then `expansion` is nil).
+    let rscale: RScaleExpansion?
     let lastWall: Int64
     /// The last wall time the rule may produce (COUNT, a DATE or floating UNTIL), and a UTC UNTIL.
     let untilWall: Int64
@@ -209,8 +241,9 @@ final class RRulePlan: Sendable {
     let start: Int64
     let always: Bool
 
-    init(expansion: RRuleExpansion?, lastWall: Int64, until: RRule.Until?, start: Int64, always: Bool) {
+    init(expansion: RRuleExpansion?, rscale: RScaleExpansion? = nil, lastWall: Int64, until: RRule.Until?, start: Int64, always: Bool) {
         self.expansion = expansion
+        self.rscale = rscale
         self.lastWall = lastWall
         var untilWall = lastWall
         var untilUTC: Int64?

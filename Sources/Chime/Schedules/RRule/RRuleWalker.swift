@@ -14,8 +14,11 @@ struct RRuleWalker {
     private let gap: GapPolicy
     private let overlap: OverlapPolicy
     private var cursor: RRuleExpansion.Cursor
-    /// The rule's expansion (a copy made once per walk; nil without an RRULE).
+    /// The rule's expansion (a copy made once per walk; nil without an RRULE or with RSCALE).
     private let expansion: RRuleExpansion?
+    /// An RSCALE rule's expansion and its cursor (RFC 7529), when `expansion` is nil.
+    private let rscale: RScaleExpansion?
+    private var rscaleCursor: RScaleExpansion.Cursor
     private let floor: Int64
     private var dtstartPending: Bool
     private var peeked: Int64?
@@ -43,8 +46,10 @@ struct RRuleWalker {
         let start = plan.start
         floor = max(plan.always ? start + 1 : start, wallFrom)
         cursor = RRuleExpansion.Cursor(number: plan.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
+        rscale = plan.rscale
+        rscaleCursor = RScaleExpansion.Cursor(number: plan.rscale?.firstPeriodNumber(reaching: wallFrom) ?? 0)
         dtstartPending = plan.always && start >= wallFrom
-        if plan.expansion == nil { ruleDone = !dtstartPending }
+        if plan.expansion == nil && plan.rscale == nil { ruleDone = !dtstartPending }
         untilWall = plan.untilWall
         untilUTC = plan.untilUTC
         for time in trigger.rdates {
@@ -83,6 +88,8 @@ struct RRuleWalker {
             dtstartPending = false
             wall = plan.start
         } else if expansion != nil, let next = cursor.next(expansion.unsafelyUnwrapped, atLeast: floor) {
+            wall = next
+        } else if let rscale, let next = rscaleCursor.next(rscale, atLeast: floor) {
             wall = next
         } else {
             ruleDone = true

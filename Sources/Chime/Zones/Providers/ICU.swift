@@ -76,4 +76,40 @@ enum ICU {
             capacity = Int(rules.transition_total)
         }
     }
+
+    // MARK: RFC 7529 RSCALE calendars (RScaleCalendar serializes the use of one handle)
+
+    /// ICU's calendar named `cldrName` ("hebrew"), or nil when ICU does not implement it itself.
+    static func rscaleOpen(_ cldrName: String) -> UnsafeMutableRawPointer? {
+        chime_icu_rscale_open(cldrName)
+    }
+
+    static func rscaleClose(_ handle: UnsafeMutableRawPointer) {
+        chime_icu_rscale_close(handle)
+    }
+
+    /// The calendar year (ICU's extended year) holding day `day` (days since 1970-01-01).
+    static func rscaleYear(_ handle: UnsafeMutableRawPointer, ofDay day: Int64) -> Int64? {
+        var year: Int32 = 0
+        guard chime_icu_rscale_year_of_day(handle, day, &year) == 0 else { return nil }
+        return Int64(year)
+    }
+
+    /// The months of calendar year `year` in order (`nearDay`: a guess of a day in it; `firstDay`:
+    /// its first day when known, the day after the previous year's last), or nil when ICU fails (or
+    /// the year is out of its range).
+    static func rscaleMonths(_ handle: UnsafeMutableRawPointer, year: Int64, nearDay: Int64, firstDay: Int64?) -> [chime_icu_rscale_month]? {
+        guard let y = Int32(exactly: year) else { return nil }
+        var months = [chime_icu_rscale_month](repeating: chime_icu_rscale_month(), count: 16)
+        let count = months.withUnsafeMutableBufferPointer {
+            chime_icu_rscale_year_months(handle, y, nearDay, firstDay ?? Int64.min, $0.baseAddress, 16)
+        }
+        guard count > 0, count <= 16 else { return nil }
+        return Array(months[..<Int(count)])
+    }
+
+    /// ICU's English name of the month holding `day` in calendar `cldrName` ("Adar I").
+    static func rscaleMonthName(_ cldrName: String, day: Int64) -> String? {
+        string { chime_icu_rscale_month_name(cldrName, day, $0, $1) }
+    }
 }
