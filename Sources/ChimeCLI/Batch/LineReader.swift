@@ -26,7 +26,11 @@ struct LineReader {
     /// without `\n` is passed as it is), until `body` returns `false`. The bytes are valid only
     /// during the call. A failed read (a directory, an I/O error) is an error naming the path and
     /// the reason, after the lines read before it have been handed out.
-    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) {
+    ///
+    /// `waiting` runs before every `read` — when the lines at hand are used up and the next may
+    /// be a while coming (a pipe), and again when a signal interrupted the read: `chime batch`
+    /// writes out its answers there and looks for a reload.
+    mutating func forEachLine(waiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) throws(CLIError) {
         var start = 0, end = 0
         while true {
             var stopped = false
@@ -49,6 +53,7 @@ struct LineReader {
                 start = 0
             }
             if end == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            waiting()
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, $0.count - end) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw .input("cannot read \(path): \(String(cString: strerror(errno)))", code: "unreadable") }
