@@ -15,6 +15,10 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     case sourceUnavailable(ZoneSource, reason: String)
     /// A setting (e.g. `CHIME_ZONE_SOURCE`) has a value Chime does not accept.
     case invalidConfiguration(String)
+    /// `ZoneDatabase.reload()` refused the tz data in `directory` for `cause` (a missing
+    /// directory, a file that cannot be read or parsed, a zone in use that the new data lacks);
+    /// the database answers from the data it had.
+    indirect case reloadRefused(directory: String, cause: ZoneError)
 
     /// The reason as a sentence naming the id, path or setting, with the closest ids for an unknown
     /// zone.
@@ -35,6 +39,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
             return "zone source '\(source.rawValue)' is unavailable: \(reason)"
         case .invalidConfiguration(let message):
             return message
+        case let .reloadRefused(directory, cause):
+            return "the zone data in \(directory) was not loaded, the data loaded before stays in use: \(cause)"
         }
     }
 }

@@ -31,7 +31,11 @@ struct LineReader {
     /// during the call. A line longer than `maximumLineLength` is skipped and `overlong` gets its
     /// length instead (it too returns whether to go on). A failed read (a directory, an I/O error)
     /// is an error naming the path and the reason, after the lines read before it were handed out.
-    mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Bool,
+    ///
+    /// `waiting` runs before every `read` — when the lines at hand are used up and the next may
+    /// be a while coming (a pipe), and again when a signal interrupted the read: `chime batch`
+    /// writes out its answers there and looks for a reload.
+    mutating func forEachLine(waiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) -> Bool,
                               overlong: (Int) -> Bool = { _ in true }) throws(CLIError) {
         var start = 0, end = 0
         var skipped: Int?   // the bytes of an overlong line skipped so far
@@ -45,7 +49,7 @@ struct LineReader {
                 guard let length = newline else {
                     skipped = count + end
                     end = 0
-                    if try !fill(&end) { _ = overlong(skipped!); return }
+                    if try !fill(&end, waiting) { _ = overlong(skipped!); return }
                     continue
                 }
                 skipped = nil
@@ -84,7 +88,7 @@ struct LineReader {
             } else if end == buffer.count {
                 buffer += [UInt8](repeating: 0, count: buffer.count)
             }
-            if try !fill(&end) { break }
+            if try !fill(&end, waiting) { break }
         }
         if let count = skipped {
             _ = overlong(count)
@@ -94,8 +98,9 @@ struct LineReader {
     }
 
     /// Reads more bytes after `end`; false at the end of the input.
-    private mutating func fill(_ end: inout Int) throws(CLIError) -> Bool {
+    private mutating func fill(_ end: inout Int, _ waiting: () -> Void) throws(CLIError) -> Bool {
         while true {
+            waiting()
             let n = buffer.withUnsafeMutableBytes { [end] in read(fd, $0.baseAddress! + end, $0.count - end) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw .input("cannot read \(path): \(String(cString: strerror(errno)))", code: "unreadable") }
