@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpora of the structured harnesses (Fuzz/seeds/TARGET/), whose inputs
+start with a fixed binary header (Fuzz/Support/FuzzSupport.swift reads it) followed by text.
+
+    python3 Fuzz/make_seeds.py            # rewrites Fuzz/seeds/{cron,oncalendar,rrule,engine,cli-values,pending}
+
+Header pieces, as the harnesses read them:
+- zone, 2 bytes: first byte < 128 picks FuzzZones.interesting[b % 16] (0 America/New_York,
+  1 Australia/Lord_Howe, 2 Pacific/Apia, 3 America/Sao_Paulo, 4 Europe/Dublin, ..., 15 Etc/UTC);
+- start, 14 bytes: mode, a (u32), b (u32), nanosecond flag, nanoseconds (u32); mode 9 is
+  1850-01-01T00:00:00Z + ((a << 1) | (b & 1)) seconds.
+"""
+import os
+import shutil
+import struct
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+BASE_1850 = -3_786_825_600
+
+
+def zone(index):
+    return bytes([index, 0])
+
+
+def start(utc_seconds):
+    """Mode 9: an instant in 1850...2100, whole seconds."""
+    offset = utc_seconds - BASE_1850
+    return bytes([9]) + struct.pack(">II", offset >> 1, offset & 1) + bytes([1]) + struct.pack(">I", 0)
+
+
+T_2026_03_07 = 1_772_884_800      # 2026-03-07T12:00:00Z (New York's spring-forward is the next day)
+T_2026_10_31 = 1_793_448_000      # 2026-10-31T12:00:00Z (fall-back the next day)
+T_2025_10_04 = 1_759_536_000      # 2025-10-04T00:00:00Z (Lord Howe's half-hour gap is on the 5th)
+T_2011_12_28 = 1_325_030_400      # 2011-12-28T00:00:00Z (Apia skips 2011-12-30)
+
+NY, LORD_HOWE, APIA, SAO_PAULO, DUBLIN, UTC = 0, 1, 2, 3, 4, 15
+
+
+def write(target, seeds):
+    folder = os.path.join(ROOT, "seeds", target)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    for i, data in enumerate(seeds, 1):
+        with open(os.path.join(folder, "seed%02d" % i), "wb") as f:
+            f.write(data)
+
+
+# cron: flavor 1 (index in CronFlavor.allCases: posix, croniter, robfig, quartz, apscheduler,
+# apscheduler3), zone 2, start 14, policies 1 (gap = p % 6, overlap = p / 6 % 4, explicit = p / 24 % 2,
+# backward = p / 48 % 2), hash id 2, then the expression.
+POSIX, CRONITER, ROBFIG, QUARTZ, APS4, APS3 = range(6)
+
+
+def cron(flavor, text, z=NY, t=T_2026_03_07, policies=0, hash_flag=1):
+    return bytes([flavor]) + zone(z) + start(t) + bytes([policies, hash_flag, 7]) + text.encode()
+
+
+write("cron", [
+    cron(POSIX, "30 2 * * *"),
+    cron(POSIX, "*/15 1-3 * * 1-5"),
+    cron(POSIX, "0 9 1,15 * mon"),
+    cron(POSIX, "@daily", t=T_2026_10_31),
+    cron(POSIX, "30 1 * * *", t=T_2026_10_31, policies=48),
+    cron(CRONITER, "30 2 * * * 15"),
+    cron(CRONITER, "0 0 L * *"),
+    cron(CRONITER, "0 12 15W * *"),
+    cron(CRONITER, "0 8 * * 5#3"),
+    cron(CRONITER, "H H * * *", hash_flag=0),
+    cron(CRONITER, "0 0 1 1 * 0 2030"),
+    cron(ROBFIG, "0 30 2 * * *"),
+    cron(ROBFIG, "TZ=Europe/Berlin 0 0 9 * * MON-FRI"),
+    cron(ROBFIG, "@every 1h30m"),
+    cron(ROBFIG, "0 */5 * * * ?", z=LORD_HOWE, t=T_2025_10_04),
+    cron(QUARTZ, "0 30 2 ? * *"),
+    cron(QUARTZ, "0 15 10 ? * 6L"),
+    cron(QUARTZ, "0 0 12 LW * ?"),
+    cron(QUARTZ, "0 0 12 ? * 2#1 2027"),
+    cron(QUARTZ, "0 0/30 1 L-3 * ?", t=T_2026_10_31),
+    cron(APS4, "30 2 * * *"),
+    cron(APS4, "0 9 * * 5-1"),
+    cron(APS3, "30 2 * * *"),
+    cron(APS3, "0 0 last * *"),
+    cron(APS3, "0 0 * * 0", z=APIA, t=T_2011_12_28),
+    cron(POSIX, "0 0 * * *", z=SAO_PAULO, t=1_541_030_400, policies=24 + 5),   # 2018-11-01, gap reject
+])
+
