@@ -84,3 +84,31 @@ write("cron", [
     cron(POSIX, "0 0 * * *", z=SAO_PAULO, t=1_541_030_400, policies=24 + 5),   # 2018-11-01, gap reject
 ])
 
+
+# oncalendar: zone 2, start 14, policies 1 (explicit = p % 2, gap = p / 2 % 6, overlap = p / 12 % 4),
+# then the expression.
+def oncalendar(text, z=NY, t=T_2026_03_07, policies=0):
+    return zone(z) + start(t) + bytes([policies]) + text.encode()
+
+
+write("oncalendar", [
+    oncalendar("*-*-* 02:30:00"),
+    oncalendar("daily"),
+    oncalendar("Mon..Fri *-*-* 07:00 Europe/Berlin"),
+    oncalendar("*-*-* 01:30", t=T_2026_10_31),
+    oncalendar("*:0/15"),
+    oncalendar("Sat,Sun 10:00"),
+    oncalendar("*-02~01 12:00"),
+    oncalendar("Mon *-05~07/1 09:00"),
+    oncalendar("2027-01-01 00:00:00 UTC"),
+    oncalendar("*-*-1,15 8:30:15.250"),
+    oncalendar("quarterly"),
+    oncalendar("minutely", z=LORD_HOWE, t=T_2025_10_04),
+    oncalendar("*-12-30 10:00", z=APIA, t=T_2011_12_28),
+    oncalendar("*-*-* 02:30", policies=1 + 2 * 2 + 12 * 3),        # gap shift, overlap both
+    oncalendar("*-*-* 02:30", policies=1 + 2 * 5),                 # gap reject
+    oncalendar("@1772953200"),
+    oncalendar("hourly", z=DUBLIN),
+    oncalendar("2026..2030-03-08/2 02:*:00"),
+])
+

@@ -11,6 +11,7 @@ import Testing
 struct FuzzReplayTests {
     static let harnesses: [(target: String, run: @Sendable ([UInt8]) throws(FuzzFailure) -> Void)] = [
         ("cron", CronHarness.run),
+        ("oncalendar", OnCalendarHarness.run),
     ]
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
