@@ -112,3 +112,44 @@ write("oncalendar", [
     oncalendar("2026..2030-03-08/2 02:*:00"),
 ])
 
+
+# rrule: zone 2, start 14, mode 1 (0 RRULE value with DTSTART = the start's wall time, 1 recurrence
+# lines, 2 an iCalendar file), policies 1 (dtstart mode = p % 2, gap = p / 2 % 6, overlap = p / 12 % 4),
+# then the text.
+def rrule(mode, text, z=NY, t=T_2026_03_07, policies=0):
+    return zone(z) + start(t) + bytes([mode, policies]) + text.encode()
+
+
+ICS = """BEGIN:VCALENDAR
+VERSION:2.0
+BEGIN:VEVENT
+UID:standup-1
+DTSTART;TZID=America/New_York:20260302T093000
+RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10
+EXDATE;TZID=America/New_York:20260304T093000
+RDATE;VALUE=PERIOD:20260307T150000Z/PT1H
+END:VEVENT
+END:VCALENDAR
+"""
+
+write("rrule", [
+    rrule(0, "FREQ=DAILY"),
+    rrule(0, "FREQ=MONTHLY;BYDAY=-1FR;COUNT=3"),
+    rrule(0, "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"),
+    rrule(0, "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261231T235959Z"),
+    rrule(0, "FREQ=HOURLY;BYHOUR=1,2,3;BYMINUTE=0,30", t=T_2026_10_31, policies=12 * 3),
+    rrule(0, "FREQ=MINUTELY;INTERVAL=90;COUNT=20"),
+    rrule(0, "FREQ=MONTHLY;BYMONTHDAY=-1,15;BYSETPOS=1"),
+    rrule(0, "FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO;WKST=SU"),
+    rrule(0, "FREQ=YEARLY;BYYEARDAY=-1,100"),
+    rrule(0, "RRULE:FREQ=SECONDLY;BYSECOND=0,59;COUNT=5"),
+    rrule(1, "DTSTART;TZID=America/New_York:20260308T023000\nRRULE:FREQ=DAILY;COUNT=3"),
+    rrule(1, "DTSTART;TZID=America/New_York:20261101T013000\nRRULE:FREQ=DAILY;COUNT=3", policies=1 + 12 * 3),
+    rrule(1, "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYMONTHDAY=30,31\nEXDATE:20260330T090000\nRDATE:20260214T120000"),
+    rrule(1, "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=YEARLY;UNTIL=20300101"),
+    rrule(1, "DTSTART:20260301T120000Z\nRDATE:20260305T120000Z,20260310T120000Z"),
+    rrule(1, "DTSTART;TZID=Australia/Lord_Howe:20251005T020000\nFREQ=DAILY;BYMINUTE=0,15,30,45;COUNT=12", policies=2 * 2),
+    rrule(2, ICS),
+    rrule(2, ICS.replace("UID:standup-1", "UID:x\nBEGIN:VALARM\nTRIGGER:-PT15M\nEND:VALARM")),
+])
+

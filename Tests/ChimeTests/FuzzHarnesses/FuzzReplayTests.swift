@@ -12,6 +12,7 @@ struct FuzzReplayTests {
     static let harnesses: [(target: String, run: @Sendable ([UInt8]) throws(FuzzFailure) -> Void)] = [
         ("cron", CronHarness.run),
         ("oncalendar", OnCalendarHarness.run),
+        ("rrule", RRuleHarness.run),
     ]
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
