@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
         // FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which replays the saved inputs
         // of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeReference"], exclude: ["FuzzRegressions"]),
         // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
         .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.

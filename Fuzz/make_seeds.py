@@ -153,3 +153,56 @@ write("rrule", [
     rrule(2, ICS.replace("UID:standup-1", "UID:x\nBEGIN:VALARM\nTRIGGER:-PT15M\nEND:VALARM")),
 ])
 
+
+# engine: zone 2, start 14, kind 1 (% 8: 0-5 calendar, 6 weekly, 7 interval), policies 3, week rules 1,
+# chain length 1, aim 1, component mask 2, component values 17, interval 8 (EngineHarness.swift).
+FIELDS = ["year", "month", "day", "hour", "minute", "second", "nanosecond", "weekday", "weekdayOrdinal",
+          "weekOfMonth", "weekOfYear", "yearForWeekOfYear", "dayOfYear"]
+MATCHING = ["nextTime", "nextTimePreservingSmallerComponents", "previousTimePreservingSmallerComponents", "strict"]
+GAPS = [None, "skip", "shift", "nextValid", "previous", "reject"]
+OVERLAPS = [None, "first", "last", "both"]
+
+
+def engine(z=NY, t=T_2026_03_07, kind=0, matching="nextTime", repeated="first", backward=False, gap=None, overlap=None,
+           consistent=True, repeats=True, drift=False, chain=4, aim=0, weekdays=0, interval=None, **c):
+    p0 = MATCHING.index(matching) + 4 * (repeated == "last") + (0 if backward else 8)
+    p1 = (0 if gap is None else GAPS.index(gap) + 2) + 8 * OVERLAPS.index(overlap)
+    p2 = (0 if consistent else 1) + (2 if repeats else 0) + (16 if drift else 0)
+    mask = sum(1 << FIELDS.index(k) for k in c) | (weekdays << 8)
+    day = c.get("day", 1)
+    values = bytes([0, 0, (c.get("month", 1) - 1), (day - 1) if day > 0 else 4 * (-day - 1), c.get("hour", 0), c.get("minute", 0),
+                    c.get("second", 0)]) + struct.pack(">H", 0) + bytes([c.get("weekday", 1) - 1]) \
+        + bytes([(c.get("weekdayOrdinal", 1) - 1) if c.get("weekdayOrdinal", 1) > 0 else 3 * (-c["weekdayOrdinal"] - 1),
+                 c.get("weekOfMonth", 0), c.get("weekOfYear", 1) - 1]) + struct.pack(">H", c.get("dayOfYear", 1) - 1) + bytes(2)
+    if "year" in c:
+        values = bytes([0, (c["year"] - 2026) & 0xFF]) + values[2:]       # year near the start's
+    iv = interval or (0, 0, 0)          # (raw, unit, anchor mode)
+    ivb = struct.pack(">IB", iv[0], iv[1]) + bytes([iv[2], iv[2], iv[2]])
+    return zone(z) + start(t) + bytes([kind, p0, p1, p2, 0, chain - 1, aim]) + struct.pack(">H", mask) + values + ivb
+
+
+write("engine", [
+    engine(hour=2, minute=30),
+    engine(hour=2, minute=30, gap="shift"),
+    engine(hour=2, minute=30, matching="strict"),
+    engine(hour=1, minute=30, t=T_2026_10_31, overlap="both"),
+    engine(hour=1, minute=30, t=T_2026_10_31, repeated="last", consistent=False),
+    engine(minute=30, gap="shift"),
+    engine(day=31, hour=9, matching="previousTimePreservingSmallerComponents"),
+    engine(day=-1, hour=12, backward=True),
+    engine(month=3, hour=9),
+    engine(weekday=1, weekdayOrdinal=-1, hour=2),
+    engine(dayOfYear=60, consistent=False),
+    engine(weekOfYear=53, weekday=2),
+    engine(year=2027, hour=9),
+    engine(hour=2, z=LORD_HOWE, t=T_2025_10_04, matching="strict"),
+    engine(hour=0, z=SAO_PAULO, t=1_541_030_400, gap="reject"),
+    engine(hour=10, z=APIA, t=T_2011_12_28, consistent=False),
+    engine(kind=6, weekdays=0b1000001, hour=2, minute=30, gap="reject"),
+    engine(kind=6, weekdays=0b0111110, hour=1, minute=30, t=T_2026_10_31, overlap="both"),
+    engine(kind=7, interval=(5400, 1, 0)),
+    engine(kind=7, interval=(1440, 0, 1), drift=True),
+    engine(kind=7, interval=(3600, 1, 2), repeats=False),
+    engine(aim=1, hour=0, gap="nextValid"),
+    engine(aim=2, second=0, hour=0, overlap="last", z=DUBLIN),
+])

@@ -13,6 +13,7 @@ struct FuzzReplayTests {
         ("cron", CronHarness.run),
         ("oncalendar", OnCalendarHarness.run),
         ("rrule", RRuleHarness.run),
+        ("engine", EngineHarness.run),
     ]
 
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
