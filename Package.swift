@@ -52,7 +52,9 @@ let package = Package(
         // of Foundation's reading of a pattern (the apple verdict). A module that cannot import
         // Chime: the target boundary is the proof of independence.
         .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport"]),
+        // FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which replays the saved inputs
+        // of FuzzRegressions/ (data, not sources).
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeReference"], exclude: ["FuzzRegressions"]),
         // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
         .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.
