@@ -52,7 +52,9 @@ let package = Package(
         // of Foundation's reading of a pattern (the apple verdict). A module that cannot import
         // Chime: the target boundary is the proof of independence.
         .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport"]),
+        // FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which replays the saved inputs
+        // of FuzzRegressions/ (data, not sources).
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeReference"], exclude: ["FuzzRegressions"]),
         // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
         .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.
@@ -62,7 +64,19 @@ let package = Package(
         // judged case by case by the reference.
         .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport"],
                     path: "Tests/ChimeFoundationParityTests", exclude: ["Undecided.txt"]),
+        // The code listings of the DocC articles (Sources/Chime/Chime.docc, Sources/ChimeFoundation/
+        // ChimeFoundation.docc), compiled and run with their values checked; a test holds every
+        // listing to its copy here, so the articles cannot drift from code that builds.
+        .testTarget(name: "ChimeDocCTests", dependencies: ["Chime", "ChimeFoundation"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// `swift package generate-documentation` needs the swift-docc-plugin, an outside package: with
+// CHIME_DOCC_PLUGIN=1 (and network access) the manifest adds it, for documentation builds only.
+// Without it the package depends on nothing outside; scripts/build-docs renders the same catalogs
+// with the toolchain's own docc.
+if Context.environment["CHIME_DOCC_PLUGIN"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"))
+}

@@ -55,6 +55,7 @@ package enum CLIError: Error {
         case .unreadable: self = .input(error.description, code: "unreadable")
         case .icu, .sourceUnavailable: self = .input(error.description, code: "zoneSourceUnavailable")
         case .invalidConfiguration: self = .input(error.description, code: "badConfiguration")
+        case .reloadRefused(_, let cause): self = .input(error.description, code: CLIError(cause).code)
         }
     }
 

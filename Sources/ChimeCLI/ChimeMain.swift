@@ -28,9 +28,16 @@ enum ChimeMain {
     ]
 
     static func main() {
+        // A reader that leaves the pipe is a write error (EPIPE) reported like any other, not a
+        // silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var output = Output()
-        let status = run(Array(CommandLine.arguments.dropFirst()), output: &output)
+        var status = run(Array(CommandLine.arguments.dropFirst()), output: &output)
         output.flush()
+        if let message = output.writeErrorMessage {
+            Output.error(message)
+            status = 2
+        }
         exit(status)
     }
 

@@ -26,9 +26,13 @@ extension Trigger {
 }
 
 extension Schedule {
+    /// The first fire strictly after `date` (`next(after: Instant(date))`).
     public func next(after date: Date) throws(TriggerError) -> Fire? { try next(after: Instant(date)) }
+    /// The last fire strictly before `date`.
     public func previous(before date: Date) throws(TriggerError) -> Fire? { try previous(before: Instant(date)) }
+    /// Up to `count` fires after `date`.
     public func fires(after date: Date, count: Int) throws(TriggerError) -> [Fire] { try fires(after: Instant(date), count: count) }
+    /// The fires after `date`, lazily (`FireSequence`; refuses gap policy `reject`).
     public func fires(after date: Date) throws(TriggerError) -> FireSequence { try fires(after: Instant(date)) }
 
     /// `trigger` in a Foundation `TimeZone`.

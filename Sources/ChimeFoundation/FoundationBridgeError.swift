@@ -11,6 +11,7 @@ public enum FoundationBridgeError: Error, Sendable, Hashable, CustomStringConver
     /// A `TimeZone` no zone source knows, and not a fixed offset either.
     case unknownTimeZone(String)
 
+    /// The reason as a sentence naming the component, calendar or zone.
     public var description: String {
         switch self {
         case let .unsupportedComponent(name, reason): return "date component \(name) is not supported: \(reason)"
@@ -19,5 +20,6 @@ public enum FoundationBridgeError: Error, Sendable, Hashable, CustomStringConver
         }
     }
 
+    /// The same sentence, for `LocalizedError` users (`error.localizedDescription`).
     public var errorDescription: String? { description }
 }

@@ -64,6 +64,10 @@ struct RefSearch {
     let zone: RefZoneOracle
     let earliestYear: Int
     let latestYear: Int
+    /// A window for callers that only need the answer near the start (the fuzz harness): a step
+    /// walks at most this many wall-clock days past its first. An answer then is exact only when it
+    /// lies well inside the window (the caller judges that); `.none` means none in the window.
+    var walkLimitDays: Int? = nil
 
     init(trigger: RefTrigger, zone: RefZoneOracle, earliestYear: Int, latestYear: Int) {
         self.trigger = trigger
@@ -87,7 +91,8 @@ struct RefSearch {
         return .fires(fires)
     }
 
-    enum Step { case none, rejected, fire(RefFire) }
+    /// `rejected` carries the nearest skipped wall time's gap transition T (section 4).
+    enum Step { case none, rejected(RefInstant), fire(RefFire) }
 
     /// What one wanted (or stand-in) wall time gives: instants with adjustments, or a reject T.
     private func outcomes(wall: Int64, ns: Int, standIn: RefAdjustment?, candidates: (all: [Int], min: Int, max: Int)) -> (fires: [(RefInstant, RefAdjustment)], reject: Int64?) {
@@ -159,6 +164,7 @@ struct RefSearch {
                 let a = max(RefCal.wallDay(start.seconds + maxO) + 2, RefCal.dayNumber(latestYear + 2, 1, 1))
                 last = min(last, a + RefCal.cycleDays)
             }
+            if let limit = walkLimitDays { last = min(last, first + limit) }
             guard first <= last else { return .none }
             var d = RefDay(first)
             walk: while true {
@@ -184,7 +190,7 @@ struct RefSearch {
                 if d.n >= last { break }
                 d.advance()
             }
-            if let r = reject, best == nil || RefInstant(seconds: r, nanoseconds: 0) <= best!.instant { return .rejected }
+            if let r = reject, best == nil || RefInstant(seconds: r, nanoseconds: 0) <= best!.instant { return .rejected(RefInstant(seconds: r, nanoseconds: 0)) }
         } else {
             var first = min(RefCal.lastDay, RefCal.wallDay(start.seconds + maxO) + 1)
             var last = RefCal.firstDay                                  // walked downwards
@@ -194,6 +200,7 @@ struct RefSearch {
                 let a = min(RefCal.wallDay(start.seconds + minO) - 2, RefCal.dayNumber(earliestYear - 1, 1, 1))
                 last = max(last, a - RefCal.cycleDays)
             }
+            if let limit = walkLimitDays { last = max(last, first - limit) }
             guard first >= last else { return .none }
             var d = RefDay(first)
             walk: while true {
@@ -219,7 +226,7 @@ struct RefSearch {
                 if d.n <= last { break }
                 d.retreat()
             }
-            if let r = reject, best == nil || best!.instant < RefInstant(seconds: r, nanoseconds: 0) { return .rejected }
+            if let r = reject, best == nil || best!.instant < RefInstant(seconds: r, nanoseconds: 0) { return .rejected(RefInstant(seconds: r, nanoseconds: 0)) }
         }
         guard let b = best else { return .none }
         return .fire(RefFire(instant: b.instant, offset: zone.gmtoff(b.instant.seconds), adjustment: b.adjustment))

@@ -24,6 +24,11 @@ enum ZoneLoadScenarios {
                      unit: .us, target: .us(50)) {
                 loader(database, [BenchZones.loadOne], .icu)
             },
+            Scenario(name: "zone.lookup.cached", role: .chime,
+                     summary: "ZoneDatabase.rules(for:), zone already loaded (the cache under the database's lock), 50 zones",
+                     unit: .ns, target: .ns(100)) {
+                cachedLookup(database, BenchZones.identifiers)
+            },
         ]
     }
 
@@ -42,6 +47,21 @@ enum ZoneLoadScenarios {
                     let rules = try! database.rules(for: id, source: source)
                     acc &+= UInt64(truncatingIfNeeded: rules.utcOffset(atSeconds: 0)) &+ UInt64(rules.localTimeTypes.count)
                 }
+            }
+            return acc
+        }
+    }
+
+    /// One operation looks one id up in the database's cache (every id loaded during preparation).
+    private static func cachedLookup(_ database: ZoneDatabase, _ ids: [String]) -> Scenario.Preparation {
+        for id in ids {
+            do { _ = try database.rules(for: id) } catch { return .skip("cannot load \(id): \(error)") }
+        }
+        return .ready { n in
+            var acc: UInt64 = 0
+            for i in 0..<n {
+                let rules = try! database.rules(for: ids[i % ids.count])
+                acc &+= UInt64(truncatingIfNeeded: rules.utcOffset(atSeconds: 0))
             }
             return acc
         }

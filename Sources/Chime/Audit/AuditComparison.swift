@@ -10,14 +10,21 @@ public struct AuditComparison: Sendable {
     /// One version's answer for an occurrence: its audit event's outcome and fires, or nil
     /// outcome when it fires as written there (no event).
     public struct Answer: Sendable, Hashable {
+        /// What this version did with the occurrence (`skipped`, `moved`, `doubled`, `once`,
+        /// `stoodIn`); nil when it fired as written.
         public let outcome: AuditEvent.Outcome?
+        /// This version's fires for the occurrence, in order (empty when it fired as written or
+        /// skipped it).
         public let fires: [Fire]
     }
 
     /// An occurrence the versions answer differently.
     public struct Difference: Sendable {
+        /// The wall time as written (`2026-03-08T02:30:00`), as in `AuditEvent.wanted`.
         public let wanted: String
+        /// The local date of the wanted wall time, days since 1970-01-01 (`AuditEvent.day`).
         public let day: Int64
+        /// Whether the occurrence meets a gap, an overlap or a missing day.
         public let kind: AuditEvent.Kind
         /// One answer per version, in the order given.
         public let answers: [Answer]

@@ -8,10 +8,12 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
     case oneShot
     /// `gap: reject` makes every gap an error rather than a fire.
     case rejectingGaps
+    /// The years asked for are not within 1…9998.
     case yearsOutOfRange(from: Int, to: Int)
     /// The trigger failed while being evaluated.
     case trigger(TriggerError)
 
+    /// The reason as a sentence, with the option to change where there is one (the CLI prints it).
     public var description: String {
         switch self {
         case .intervalTrigger:

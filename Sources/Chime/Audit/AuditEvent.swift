@@ -7,6 +7,7 @@
 /// reads 30 minutes later than written). On 2026-11-01 `01:30` happens at 05:30:00Z (EDT) and
 /// 06:30:00Z (EST): an `overlap` event, fired `once`, at 05:30:00Z (`overlapFirst`).
 public struct AuditEvent: Sendable, Hashable {
+    /// What bends the occurrence: a gap, an overlap or a day the month lacks.
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// The wanted wall time falls in a spring-forward gap: it never shows on the clock.
         case gap
@@ -16,6 +17,7 @@ public struct AuditEvent: Sendable, Hashable {
         case missingDay
     }
 
+    /// What the trigger did about it.
     public enum Outcome: String, Sendable, Codable, CaseIterable {
         /// No fire for it.
         case skipped
@@ -34,7 +36,9 @@ public struct AuditEvent: Sendable, Hashable {
     public let wanted: String
     /// The local date of the wanted wall time (for grouping), days since 1970-01-01.
     public let day: Int64
+    /// Whether the wanted wall time meets a gap, an overlap or a missing day.
     public let kind: Kind
+    /// What the trigger did: skipped it, moved it, fired once or twice, or fired on a stand-in day.
     public let outcome: Outcome
     /// The fires for it, in order (none when skipped, two when doubled).
     public let fires: [Fire]
@@ -42,6 +46,8 @@ public struct AuditEvent: Sendable, Hashable {
     /// moved it; nil otherwise (a missing day has no wall time to measure from).
     public let shiftSeconds: Int64?
 
+    /// An event as the audit reports it (the fields are documented on the properties); public so
+    /// that tests and other tools can build expected events.
     public init(wanted: String, day: Int64, kind: Kind, outcome: Outcome, fires: [Fire], shiftSeconds: Int64?) {
         self.wanted = wanted
         self.day = day

@@ -14,12 +14,17 @@
 /// Missing days: calendar triggers with a day component are walked fire by fire across the years
 /// (when they fire at most four times a day) and every stand-in fire is an event.
 public struct ScheduleAudit: Sendable {
+    /// The trigger audited; the audit asks it for its fires and never re-implements its rules.
     public let trigger: Trigger
     /// The years audited, inclusive (events whose wanted wall time falls in them).
     public let years: ClosedRange<Int>
     /// Fires examined per window before the window is reported as too dense to list.
     public static let fireLimitPerWindow = 100_000
 
+    /// An audit of `trigger` over `years` (inclusive).
+    ///
+    /// Throws `AuditError` for what has nothing to audit: an interval trigger (DST never moves it),
+    /// a backward search, a one-shot trigger, gap policy `reject`, or years outside 1…9998.
     public init(trigger: Trigger, years: ClosedRange<Int>) throws(AuditError) {
         guard years.lowerBound >= 1, years.upperBound <= 9998 else { throw .yearsOutOfRange(from: years.lowerBound, to: years.upperBound) }
         let gap: GapPolicy?
@@ -185,7 +190,10 @@ public struct ScheduleAudit: Sendable {
 
 /// One zone's audit: its events and anything that limited the audit.
 public struct ZoneAudit: Sendable {
+    /// The zone audited, with its source and tz data version.
     public let zone: ZoneRules
+    /// The occurrences that do not fire as written, in wall-time order.
     public let events: [AuditEvent]
+    /// What limited the audit, as sentences (a window with too many fires to list); empty normally.
     public let notes: [String]
 }

@@ -27,6 +27,15 @@ public enum Chime {
         try ZoneDatabase.shared.rules(for: identifier)
     }
 
+    /// Reads the tz data again (`ZoneDatabase.reload()` on the shared database): lookups under
+    /// way finish on the old data, later ones answer from the new; data that cannot be read or
+    /// is corrupt is refused (`ZoneError.reloadRefused`) and the old data stays in use. A
+    /// `Schedule` keeps the rules it was made with: make it again to use the new ones.
+    @discardableResult
+    public static func reloadZones() throws(ZoneError) -> ZoneDatabase.Reload {
+        try ZoneDatabase.shared.reload()
+    }
+
     /// `trigger` in a zone (see `Schedule.init(_:in:zones:)`).
     public static func schedule(_ trigger: Trigger, in zone: String? = nil) throws -> Schedule {
         try Schedule(trigger, in: zone)

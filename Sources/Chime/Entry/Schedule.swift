@@ -14,9 +14,13 @@
 /// Schedules are immutable values, `Sendable` and `Hashable`; `trigger` and `zone` are the lower
 /// layers, usable directly (`Trigger`, `ZoneRules`, `FireIterator`).
 public struct Schedule: Sendable, Hashable, CustomStringConvertible {
+    /// What fires: any trigger kind or dialect.
     public let trigger: Trigger
+    /// Where it fires: the zone's rules, loaded once and shared (a `ZoneRules` is one reference).
     public let zone: ZoneRules
 
+    /// `trigger` in zone rules already loaded (no lookup, cannot fail): the way to build many
+    /// schedules in one zone, or in a zone from a `ZoneDatabase` of your own.
     public init(_ trigger: Trigger, in zone: ZoneRules) {
         self.trigger = trigger
         self.zone = zone
@@ -114,6 +118,7 @@ public enum ScheduleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The zone given and the zone the expression names differ.
     case zoneConflict(given: String, named: String)
 
+    /// The reason as a sentence, naming the zones when they conflict.
     public var description: String {
         switch self {
         case .noZone: return "a schedule needs a zone: give one, or name it in the expression"

@@ -8,11 +8,17 @@ public struct ScheduleOutline: Sendable, Hashable {
     /// A set of values as runs (`5`; `9 through 17`; `every 15th from 0 through 45`); no runs
     /// means every value.
     public struct Values: Sendable, Hashable {
+        /// One run of values: `first` through `last` by `step` (`first == last` for a single
+        /// value).
         public struct Run: Sendable, Hashable {
+            /// The first value of the run.
             public var first: Int
+            /// The last value of the run (inclusive).
             public var last: Int
+            /// The distance between values (1 for a plain range; never less than 1).
             public var step: Int
 
+            /// A run from `first` through `last` by `step`; a step below 1 is read as 1.
             public init(first: Int, last: Int, step: Int = 1) {
                 self.first = first
                 self.last = last
@@ -20,14 +26,19 @@ public struct ScheduleOutline: Sendable, Hashable {
             }
         }
 
+        /// The runs, in order; empty means every value.
         public var runs: [Run]
 
+        /// The values as the given runs.
         public init(runs: [Run]) { self.runs = runs }
 
+        /// Every value (no runs).
         public static let every = Values(runs: [])
 
+        /// The one value `value`.
         public static func single(_ value: Int) -> Values { Values(runs: [Run(first: value, last: value)]) }
 
+        /// Whether every value is allowed (there are no runs).
         public var isEvery: Bool { runs.isEmpty }
 
         /// The only value, if there is exactly one.
@@ -88,9 +99,12 @@ public struct ScheduleOutline: Sendable, Hashable {
 
     /// The n-th weekday of the month: weekday 1 = Monday … 7 = Sunday; ordinal 1…5, or -1 for the last.
     public struct NthWeekday: Sendable, Hashable {
+        /// The weekday, 1 = Monday … 7 = Sunday (ISO 8601).
         public var weekday: Int
+        /// Which one in the month: 1…5, or -1 for the last.
         public var ordinal: Int
 
+        /// The `ordinal`-th `weekday` of the month.
         public init(weekday: Int, ordinal: Int) {
             self.weekday = weekday
             self.ordinal = ordinal
@@ -115,22 +129,34 @@ public struct ScheduleOutline: Sendable, Hashable {
         public var eitherField = false
         /// Apple's remaining day components, as given.
         public var weekdayOrdinal: Int?
+        /// Apple's `weekOfMonth` component, as given.
         public var weekOfMonth: Int?
+        /// Apple's `weekOfYear` component, as given.
         public var weekOfYear: Int?
+        /// Apple's `yearForWeekOfYear` component, as given.
         public var yearForWeekOfYear: Int?
+        /// Apple's `dayOfYear` component (1…366), as given.
         public var dayOfYear: Int?
 
+        /// Every day (no restriction); set the properties to narrow it.
         public init() {}
     }
 
     /// Seconds of the minute in nanoseconds (a fraction is possible: systemd's `05:40:23.42`).
     public var nanosecondsOfMinute: Values
+    /// Minutes of the hour, 0…59.
     public var minutes: Values
+    /// Hours of the day, 0…23.
     public var hours: Values
+    /// Days of the month and of the week.
     public var days: Days
+    /// Months, 1…12.
     public var months: Values
+    /// Years (`every` unless the schedule names some).
     public var years: Values
 
+    /// An outline from its parts; seconds default to `:00`, and days, months and years to every
+    /// one.
     public init(nanosecondsOfMinute: Values = .single(0), minutes: Values, hours: Values, days: Days = Days(),
                 months: Values = .every, years: Values = .every) {
         self.nanosecondsOfMinute = nanosecondsOfMinute

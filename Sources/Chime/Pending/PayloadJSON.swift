@@ -233,10 +233,14 @@ enum PayloadJSON: Sendable, Hashable, Codable {
 /// object keys come back sorted and numbers as `Int64` or `Double`: the same JSON value, not
 /// always the same bytes (the `chime` tool slices payload bytes out of its lines untouched).
 extension PendingPayload: Codable {
+    /// Reads the payload as any JSON value at the decoder's position and keeps its compact JSON
+    /// text.
     public init(from decoder: Decoder) throws {
         self.init(rawJSON: try PayloadJSON(from: decoder).text)
     }
 
+    /// Writes the payload as the JSON value it holds; throws `EncodingError.invalidValue` when its
+    /// bytes are not JSON text.
     public func encode(to encoder: Encoder) throws {
         guard let value = PayloadJSON.parse(bytes) else {
             throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath, debugDescription: "the payload is not JSON text"))

@@ -10,5 +10,6 @@ public struct PendingAddReport: Sendable, Equatable {
     /// Batch adds only: requests refused with an error; the others were still added.
     public var errors: [PendingError] = []
 
+    /// An empty report (nothing replaced, delivered, discarded or refused).
     public init() {}
 }

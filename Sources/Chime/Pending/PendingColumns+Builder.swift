@@ -22,12 +22,16 @@ extension PendingColumns {
         /// Numeric identifiers appended in strictly increasing order: no duplicates to look for.
         var increasing = true
 
+        /// A builder with room reserved for `expectedCount` requests (a hint; more may be
+        /// appended).
         public init(expectedCount: Int = 0) {
             codes.reserveCapacity(expectedCount)
             zoneOfRequest.reserveCapacity(expectedCount)
             identifiers.reserveCapacity(expectedCount)
         }
 
+        /// The requests appended so far (an identifier appended again counts each time until
+        /// `build()` keeps the last).
         public var count: Int { codes.count }
 
         /// Adds a request named by any string identifier.

@@ -11,9 +11,12 @@ extension PendingColumns {
     public struct Soonest: Sendable, Hashable, CustomStringConvertible {
         /// The request's position in the columns (zone-grouped order).
         public let index: Int
+        /// The request's identifier as appended.
         public let identifier: String
+        /// The request's next fire instant.
         public let instant: Instant
 
+        /// The identifier and the instant in UTC, e.g. `standup 2026-03-07T14:00:00Z`.
         public var description: String { "\(identifier) \(instant)" }
     }
 

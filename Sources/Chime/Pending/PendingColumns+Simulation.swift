@@ -1,10 +1,14 @@
 extension PendingColumns {
     /// One delivery of a simulated timeline.
     public struct Delivery: Sendable, Hashable, CustomStringConvertible {
+        /// The request's position in the columns (zone-grouped order).
         public let index: Int
+        /// The request's identifier as appended.
         public let identifier: String
+        /// The fire delivered, with its wall time, offset and adjustment.
         public let fire: Fire
 
+        /// The identifier and the fire's instant in UTC.
         public var description: String { "\(identifier) \(fire.instant)" }
     }
 

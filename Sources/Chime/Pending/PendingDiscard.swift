@@ -1,6 +1,8 @@
 /// A request that left the pending set other than by its last fire, as data: which, when it
 /// would have fired next (`nil` when never or unknown), and why.
 public struct PendingDiscard: Sendable, Equatable, CustomStringConvertible {
+    /// Why a request left: it never fires again, the limit's rule dropped it, or its trigger
+    /// failed.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The trigger has no fire after the current time (a one-shot in the past, a year gone by).
         case neverFires
@@ -23,6 +25,7 @@ public struct PendingDiscard: Sendable, Equatable, CustomStringConvertible {
             }
         }
 
+        /// The reason as a phrase, e.g. "not among the 64 soonest-firing requests (the limit)".
         public var description: String {
             switch self {
             case .neverFires: return "the trigger never fires again"
@@ -33,16 +36,22 @@ public struct PendingDiscard: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The request that left.
     public let identifier: String
+    /// When it would have fired next; nil when it never fires again or its next fire could not be
+    /// found.
     public let next: Fire?
+    /// Why it left.
     public let reason: Reason
 
+    /// A discard of the request `identifier`, whose next fire was `next`, for `reason`.
     public init(identifier: String, next: Fire?, reason: Reason) {
         self.identifier = identifier
         self.next = next
         self.reason = reason
     }
 
+    /// The identifier, its next fire in UTC and the reason, as one line.
     public var description: String {
         "'\(identifier)' (next: \(next.map { $0.instant.utcString } ?? "none")) discarded: \(reason)"
     }

@@ -1,11 +1,14 @@
 /// A request held by a `PendingStore`, with its next fire (always strictly after the store's
 /// current time).
 public struct PendingEntry: Sendable, Equatable {
+    /// The request as added, its trigger rescheduled by each delivered fire.
     public let request: PendingRequest
+    /// Its next fire, strictly after the store's current time.
     public let next: Fire
     /// Order of addition (a replacement counts as a new addition): rule `.recent` drops the smallest.
     let sequence: UInt64
 
+    /// The request's identifier (the store's key).
     public var identifier: String { request.identifier }
 
     /// The pending order: next fire first, then identifier (`PendingOrder`: shortlex), so equal

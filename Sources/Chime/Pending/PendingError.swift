@@ -46,6 +46,7 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The error as a sentence naming the request (its identifier) and the field at fault.
     public var description: String {
         switch self {
         case .invalidLimit(let limit):

@@ -7,8 +7,10 @@ public struct PendingPayload: Sendable, Hashable {
     /// The JSON text exactly as given, UTF-8.
     public let bytes: [UInt8]
 
+    /// The payload from JSON text as UTF-8 bytes, kept exactly (never parsed or validated here).
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The payload from JSON text, kept exactly as given.
     public init(rawJSON text: String) { self.bytes = Array(text.utf8) }
 
     /// The JSON text exactly as given (invalid UTF-8, which a JSON text cannot contain, is repaired).

@@ -15,6 +15,7 @@ public struct PendingPlan: Sendable, Equatable {
     /// Requests whose fires could not be found; their occurrences before the failure are planned.
     public var errors: [PendingError] = []
 
+    /// An empty plan (no occurrences, nothing to refill).
     public init() {}
 
     /// The instant of the last planned occurrence, or `nil` when none is planned.

@@ -16,6 +16,7 @@ public struct PendingRequest: Sendable, Equatable {
     public private(set) var trigger: Trigger
     /// The zone id as requested (it may be an alias; `zone.identifier` is the canonical one).
     public let zoneIdentifier: String
+    /// The zone's rules the trigger fires in.
     public let zone: ZoneRules
     /// Carried through untouched.
     public let payload: PendingPayload?

@@ -14,8 +14,12 @@
 /// Decoding reads the fields; `request(zones:now:payload:)` resolves the zone and the instant, so
 /// every failure there is a `PendingError` naming the request.
 public struct PendingRequestRecord: Sendable, Equatable, Codable {
+    /// The request's key (`identifier`, or `id` in a batch line).
     public var identifier: String
+    /// The zone id as written (any id `ZoneDatabase` takes); resolved by
+    /// `request(zones:now:payload:)`.
     public var zone: String
+    /// The trigger as decoded (docs/contract.md's trigger object).
     public var trigger: Trigger
     /// The creation instant's text as given (`created` or `after`), parsed when resolved.
     public var created: String?
@@ -24,6 +28,8 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     /// An interval anchor given as a local time (`"2026-03-07 09:00"`), read in the zone on resolving.
     public var localAnchor: String? = nil
 
+    /// A record from its fields: `created` is the creation instant's text (nil: the `now` given on
+    /// resolving); `anchorsAtCreation` when an interval trigger should be anchored at creation.
     public init(identifier: String, zone: String, trigger: Trigger, created: String? = nil, anchorsAtCreation: Bool = false) {
         self.identifier = identifier
         self.zone = zone
@@ -150,12 +156,16 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
 extension PendingRequest: Codable {
     private enum PayloadKeys: String, CodingKey { case payload, created, after }
 
+    /// Writes docs/contract.md's request line: identifier, zone, created, trigger, and the payload
+    /// when there is one.
     public func encode(to encoder: Encoder) throws {
         try PendingRequestRecord(self).encode(to: encoder)
         var c = encoder.container(keyedBy: PayloadKeys.self)
         try c.encodeIfPresent(payload, forKey: .payload)
     }
 
+    /// Reads a request line, resolving the zone in `ZoneDatabase.shared`; throws `DecodingError` at
+    /// the failing value's path when a field is missing or wrong, or `created` is absent or `now`.
     public init(from decoder: Decoder) throws {
         let record = try PendingRequestRecord(from: decoder)
         let c = try decoder.container(keyedBy: PayloadKeys.self)

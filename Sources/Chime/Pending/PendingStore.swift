@@ -28,7 +28,9 @@
 /// Costs: with n pending, adding or rescheduling is a binary search plus an O(n) shift of a
 /// small array (n ≤ limit, typically 64 or 500); no per-call allocation beyond the reports.
 public struct PendingStore: Sendable {
+    /// The most requests held at once (iOS: 64; Android/Samsung: 500).
     public let limit: Int
+    /// What happens beyond `limit`: keep the soonest, keep the most recent, or refuse.
     public let rule: Rule
     /// The instant up to which time has advanced; every pending next fire is strictly after it.
     public private(set) var currentTime: Instant
@@ -38,6 +40,10 @@ public struct PendingStore: Sendable {
     private(set) var nextInstants: [String: Instant] = [:]
     private var additions: UInt64 = 0
 
+    /// An empty store holding at most `limit` requests (0 or more), `rule` deciding what happens
+    /// beyond it.
+    ///
+    /// Throws `PendingError.invalidLimit` for a negative limit.
     public init(limit: Int = 64, rule: Rule = .soonest) throws(PendingError) {
         guard limit >= 0 else { throw .invalidLimit(limit) }
         self.limit = limit
@@ -47,9 +53,12 @@ public struct PendingStore: Sendable {
 
     /// The pending requests, soonest next fire first; ties by identifier.
     public var pending: [PendingEntry] { entries }
+    /// How many requests are pending.
     public var count: Int { entries.count }
+    /// Whether no request is pending.
     public var isEmpty: Bool { entries.isEmpty }
 
+    /// The pending entry with `identifier`, or nil when none is pending.
     public func entry(for identifier: String) -> PendingEntry? {
         index(of: identifier).map { entries[$0] }
     }
@@ -151,6 +160,7 @@ public struct PendingStore: Sendable {
         return removed.sorted { $0.precedes($1) }
     }
 
+    /// Removes every pending request (the store's current time stays where it is).
     public mutating func removeAll() {
         entries.removeAll()
         nextInstants.removeAll()

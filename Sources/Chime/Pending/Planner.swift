@@ -14,8 +14,11 @@
 /// Cost: one heap of the requests' next fires; n requests and limit k take n + k + 1 trigger
 /// evaluations and O((n + k) log n) comparisons.
 public struct Planner: Sendable {
+    /// How many occurrences a plan schedules at most (iOS: 64).
     public let limit: Int
 
+    /// A planner for `limit` occurrences (0 or more); throws `PendingError.invalidLimit` for a
+    /// negative one.
     public init(limit: Int = 64) throws(PendingError) {
         guard limit >= 0 else { throw .invalidLimit(limit) }
         self.limit = limit

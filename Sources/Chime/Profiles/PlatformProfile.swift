@@ -12,7 +12,10 @@
 /// on 2026-03-08 and 02:30 from the 9th; `android` fires 03:30 EDT on the 8th and 03:30 every day
 /// after (docs/profiles.md).
 public enum PlatformProfile: String, Sendable, Hashable, CaseIterable, Codable {
+    /// iPhone and iPad: Foundation's calendar rules (Chime's apple semantics), the 64
+    /// soonest-firing requests kept.
     case ios
+    /// Android: the plugin's Java code (`FlutterAndroidTrigger`), 500 alarms, then refused.
     case android
 
     /// Requests the platform keeps pending: 64 on iOS ("the soonest-firing 64"), 500 on Android

@@ -9,10 +9,13 @@
 public struct ProfileDrift: Sendable, Hashable {
     /// The wall time asked for and the one fired at, `HH:MM:SS`.
     public let requested: String
+    /// The wall time the stretch fires at, `HH:MM:SS`.
     public let firedAt: String
     /// The first and last fire of the stretch within the audited years.
     public let first: Fire
+    /// The last fire of the stretch within the audited years.
     public let last: Fire
+    /// How many fires the stretch holds within the audited years.
     public let fires: Int
     /// Whether the stretch lasts to the end of the audited years (it does not end by itself).
     public let lastsToEnd: Bool

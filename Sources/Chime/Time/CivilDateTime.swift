@@ -3,16 +3,26 @@
 /// Validated on creation: years 1...9999, months 1...12, days within the month,
 /// hour 0...23, minute 0...59, second 0...59, nanosecond 0...999,999,999.
 public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The years a civil date-time may have: 1…9999.
     public static let supportedYears: ClosedRange<Int64> = 1...9999
 
+    /// The year, 1…9999.
     public let year: Int
+    /// The month, 1…12.
     public let month: Int
+    /// The day of the month, 1…28, 29, 30 or 31.
     public let day: Int
+    /// The hour, 0…23.
     public let hour: Int
+    /// The minute, 0…59.
     public let minute: Int
+    /// The second, 0…59 (leap seconds are not counted).
     public let second: Int
+    /// The nanosecond within the second, 0…999,999,999.
     public let nanosecond: Int
 
+    /// A wall time from its fields, each checked: throws `TimeError.yearOutOfRange` for a year
+    /// outside 1…9999 and `.invalidField` naming the field otherwise (month 13, April 31, hour 24).
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) throws(TimeError) {
         guard CivilDateTime.supportedYears.contains(Int64(year)) else { throw .yearOutOfRange(Int64(year)) }
         try Self.check("month", month, 1...12)
@@ -54,10 +64,12 @@ public struct CivilDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
     }
 
+    /// The day of the week of the date.
     public var weekday: Weekday {
         Weekday(rawValue: CivilArithmetic.weekday(ofDay: dayNumber))!
     }
 
+    /// Earlier wall time first (by date, then time of day, then nanosecond).
     public static func < (lhs: CivilDateTime, rhs: CivilDateTime) -> Bool {
         (lhs.localSeconds, lhs.nanosecond) < (rhs.localSeconds, rhs.nanosecond)
     }

@@ -337,7 +337,9 @@ extension Instant {
 /// - `@1772953200` (seconds since 1970-01-01T00:00:00Z) → `.instant`
 /// - `2026-03-08T09:00`, `2026-03-08 09:00:30` → `.local`; `2026-03-08` → `.local` at midnight
 public enum TimeText: Sendable, Hashable {
+    /// An instant: RFC 3339 with an offset, `@` epoch seconds, or `now`.
     case instant(Instant)
+    /// A wall time with no offset, to be read in a zone (which may skip or repeat it).
     case local(CivilDateTime)
 
     /// Reads `text`; a malformed one is `TimeError.malformedInstant`, an impossible field (month 13)

@@ -8,6 +8,8 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// Nanoseconds within the second, 0..<1_000_000_000.
     public var nanoseconds: Int32
 
+    /// An instant `seconds` after 1970-01-01T00:00:00Z (negative: before) plus `nanoseconds`
+    /// (0…999,999,999; anything else is a precondition failure).
     @inlinable
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
         precondition(nanoseconds >= 0 && nanoseconds < 1_000_000_000, "nanoseconds out of range")
@@ -31,6 +33,7 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         return self
     }
 
+    /// Earlier first.
     @inlinable
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.seconds != rhs.seconds ? lhs.seconds < rhs.seconds : lhs.nanoseconds < rhs.nanoseconds

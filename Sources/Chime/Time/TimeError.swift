@@ -11,6 +11,8 @@ public indirect enum TimeError: Error, Sendable, Equatable, CustomStringConverti
     /// Text in the right shape whose value is invalid (`2026-02-30T02:30:00`): the text and why.
     case invalidText(String, TimeError)
 
+    /// The reason as a sentence naming the field or the text, e.g. "month 13 is invalid: expected
+    /// 1–12".
     public var description: String {
         switch self {
         case .yearOutOfRange(let year):

@@ -2,23 +2,38 @@
 /// (weekday 1 = Sunday … 7 = Saturday). `nil` means "any" or, below the smallest given
 /// component, "its minimum" (`{hour: 9}` is 09:00:00.000).
 public struct CalendarComponents: Sendable, Hashable, Codable {
+    /// The year, e.g. 2026.
     public var year: Int?
+    /// The month, 1…12.
     public var month: Int?
     /// 1…31, or -1…-31 counting from the end of the month (-1 = the last day; beyond Apple).
     public var day: Int?
+    /// The hour, 0…23.
     public var hour: Int?
+    /// The minute, 0…59.
     public var minute: Int?
+    /// The second, 0…59.
     public var second: Int?
+    /// The nanosecond within the second, 0…999,999,999.
     public var nanosecond: Int?
+    /// The weekday, 1 = Sunday … 7 = Saturday (Apple's numbering; `Weekday`'s raw values).
     public var weekday: Int?
     /// 1…7 (as Foundation; 6 and 7 never match), or -1…-5 counting from the end of the month
     /// (-1 = the last such weekday; beyond Apple).
     public var weekdayOrdinal: Int?
+    /// The week of the month, as Foundation counts it under `WeekRules` (first weekday, minimum
+    /// days).
     public var weekOfMonth: Int?
+    /// The week of the year, as Foundation counts it under `WeekRules`.
     public var weekOfYear: Int?
+    /// The year a `weekOfYear` belongs to (near New Year it can differ from the calendar year).
     public var yearForWeekOfYear: Int?
+    /// The day of the year, 1…366.
     public var dayOfYear: Int?
 
+    /// Components as Apple's `DateComponents` names them; every one defaults to nil (any value, or
+    /// its minimum below the smallest given one). Values are checked when a `CalendarTrigger` is
+    /// made from them.
     public init(year: Int? = nil, month: Int? = nil, day: Int? = nil, hour: Int? = nil, minute: Int? = nil,
                 second: Int? = nil, nanosecond: Int? = nil, weekday: Int? = nil, weekdayOrdinal: Int? = nil,
                 weekOfMonth: Int? = nil, weekOfYear: Int? = nil, yearForWeekOfYear: Int? = nil, dayOfYear: Int? = nil) {
@@ -35,6 +50,7 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
          ("weekOfYear", weekOfYear), ("yearForWeekOfYear", yearForWeekOfYear), ("dayOfYear", dayOfYear)]
     }
 
+    /// The components' JSON and CLI names in Apple's order: `year`, `month`, `day`, … `dayOfYear`.
     public static let names = CalendarComponents().named.map(\.name)
 
     /// Sets a component by its name; `false` for an unknown name.

@@ -6,11 +6,19 @@
 /// 2026-03-08T07:00:00Z (03:00 EDT, `gapNextTime`: 02:30 does not exist that day), then
 /// 2026-03-09T06:30:00Z (02:30 EDT, `exact`).
 public struct CalendarTrigger: Sendable, Hashable {
+    /// The components the wall clock must match.
     public let components: CalendarComponents
+    /// Foundation's `Calendar.MatchingPolicy`: what to do when no wall time matches exactly (a gap,
+    /// a missing day).
     public let matchingPolicy: MatchingPolicy
+    /// Foundation's `Calendar.RepeatedTimePolicy`: which pass of a repeated wall time matches.
     public let repeatedTimePolicy: RepeatedTimePolicy
+    /// Forward (next fires) or backward (previous fires).
     public let direction: SearchDirection
+    /// Whether the trigger fires on every match (true) or only at the first (a one-shot).
     public let repeats: Bool
+    /// How weeks are counted for `weekOfMonth`, `weekOfYear` and `yearForWeekOfYear` (first
+    /// weekday, minimum days in the first week).
     public let weekRules: WeekRules
     /// When set, replaces the matching policy's handling of DST gaps.
     public let gapPolicy: GapPolicy?

@@ -4,11 +4,16 @@ extension ExactDuration {
     /// `n` seconds. Traps when `n` is negative or the result does not fit (as `Duration.seconds`
     /// traps on overflow); use `init(seconds:)` for values that come from input.
     public static func seconds(_ n: Int64) -> ExactDuration { unit(n, 1_000_000_000, "seconds") }
+    /// `n` minutes of 60 s. Traps when `n` is negative or the result does not fit.
     public static func minutes(_ n: Int64) -> ExactDuration { unit(n, 60_000_000_000, "minutes") }
+    /// `n` hours of 3,600 s (elapsed time, whatever the wall clock does). Traps when `n` is
+    /// negative or the result does not fit.
     public static func hours(_ n: Int64) -> ExactDuration { unit(n, 3_600_000_000_000, "hours") }
     /// `n` days of exactly 86,400 seconds (elapsed time: not calendar days, which DST lengthens).
     public static func days(_ n: Int64) -> ExactDuration { unit(n, 86_400_000_000_000, "days") }
+    /// `n` weeks of exactly 604,800 s. Traps when `n` is negative or the result does not fit.
     public static func weeks(_ n: Int64) -> ExactDuration { unit(n, 604_800_000_000_000, "weeks") }
+    /// `n` milliseconds. Traps when `n` is negative or the result does not fit.
     public static func milliseconds(_ n: Int64) -> ExactDuration { unit(n, 1_000_000, "milliseconds") }
 
     private static func unit(_ n: Int64, _ scale: Int64, _ name: String) -> ExactDuration {

@@ -1,14 +1,20 @@
 /// A non-negative length of time in whole nanoseconds, parsed exactly from decimal text
 /// (`"5400"`, `"0.25"`, `"1e3"` is rejected): never a binary floating-point approximation.
 public struct ExactDuration: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The length in nanoseconds, 0 or more.
     public let nanoseconds: Int64
 
+    /// The longest duration held: `Int64.max` nanoseconds (about 292 years).
     public static let maximum = ExactDuration(nanoseconds: Int64.max)
 
+    /// A duration of `nanoseconds`. Not checked: pass 0 or more (the throwing initializers check
+    /// input).
     public init(nanoseconds: Int64) {
         self.nanoseconds = nanoseconds
     }
 
+    /// A duration of whole `seconds`; throws `TriggerError.invalidInterval` when negative or beyond
+    /// `maximum`.
     public init(seconds: Int64) throws(TriggerError) {
         guard seconds >= 0, seconds <= Int64.max / 1_000_000_000 else {
             throw .invalidInterval("\(seconds) s is out of range (0 … \(Int64.max / 1_000_000_000) s)")
@@ -48,6 +54,7 @@ public struct ExactDuration: Sendable, Hashable, Comparable, Codable, CustomStri
         self.nanoseconds = total
     }
 
+    /// Shorter first.
     public static func < (a: ExactDuration, b: ExactDuration) -> Bool { a.nanoseconds < b.nanoseconds }
 
     /// Decimal seconds, shortest exact form: `5400`, `0.25`.

@@ -6,10 +6,15 @@
 /// Plain bits (the abbreviation is an interned id, `AbbreviationRegistry`): making, copying and
 /// dropping a fire costs no reference counting.
 public struct Fire: Sendable, Hashable, Codable {
+    /// The instant it fires at.
     public let instant: Instant
     @usableFromInline let type: CompactLocalTimeType
+    /// What, if anything, was adjusted to fire here: `exact`, or which DST or missing-day rule
+    /// moved it.
     public let adjustment: FireAdjustment
 
+    /// A fire at `instant` with the offset, DST flag and abbreviation of `type` (the abbreviation
+    /// is interned once per process).
     public init(instant: Instant, type: LocalTimeType, adjustment: FireAdjustment) {
         self.init(instant: instant, compact: type.compact, adjustment: adjustment)
     }
@@ -23,6 +28,7 @@ public struct Fire: Sendable, Hashable, Codable {
 
     /// Seconds east of UTC at the instant.
     public var offset: Int32 { type.utcOffset }
+    /// Whether daylight saving time is in force at the instant.
     public var isDST: Bool { type.isDST }
     /// e.g. "EDT" (looked up by id; the hot path never touches it).
     public var abbreviation: String { type.abbreviation }
@@ -60,6 +66,8 @@ public struct Fire: Sendable, Hashable, Codable {
         self.init(instant: instant, type: type, adjustment: try c.decode(FireAdjustment.self, forKey: .adjustment))
     }
 
+    /// Writes docs/contract.md's fire object: `at` (with the offset), `utc`, `offset`,
+    /// `abbreviation`, `adjustment`, and `dst`.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(instant.iso8601(offsetSeconds: Int(offset)), forKey: .at)
@@ -74,6 +82,7 @@ public struct Fire: Sendable, Hashable, Codable {
 /// Fires order by instant; fires at the same instant (which differ only when built by hand) by
 /// offset, DST flag, abbreviation and adjustment, so that the order is total and agrees with `==`.
 extension Fire: Comparable {
+    /// Earlier first; at one instant by offset, DST flag, abbreviation, then adjustment.
     public static func < (lhs: Fire, rhs: Fire) -> Bool {
         if lhs.instant != rhs.instant { return lhs.instant < rhs.instant }
         if lhs.offset != rhs.offset { return lhs.offset < rhs.offset }
@@ -86,6 +95,8 @@ extension Fire: Comparable {
 /// `2026-03-08T03:00:00-04:00 EDT (2026-03-08T07:00:00Z, gapNextTime)`: the wall time with its
 /// offset and abbreviation, then the instant in UTC and the adjustment.
 extension Fire: CustomStringConvertible {
+    /// The wall time with offset and abbreviation, then the instant in UTC and the adjustment:
+    /// `2026-03-08T03:00:00-04:00 EDT (2026-03-08T07:00:00Z, gapNextTime)`.
     public var description: String {
         "\(instant.iso8601(offsetSeconds: Int(offset))) \(abbreviation) (\(instant.utcString), \(adjustment.rawValue))"
     }

@@ -5,8 +5,11 @@
 /// 04:30:00Z … In New York the first is 20:30 EST on Mar 7; the wall clock skips an hour at
 /// 07:00:00Z but the fires stay 90 minutes apart.
 public struct IntervalTrigger: Sendable, Hashable {
+    /// The elapsed time between the anchor and the first fire, and between fires.
     public let interval: ExactDuration
+    /// Whether it fires every `interval` (true) or once, at `anchor + interval`.
     public let repeats: Bool
+    /// The instant the intervals count from (Apple: when the request is added).
     public let anchor: Instant
     /// Set for fixed-period schedules that users think of in wall-clock terms (flutter's
     /// `RepeatInterval.daily`/`.weekly`): fires whose wall time differs from the anchor's are
@@ -22,6 +25,10 @@ public struct IntervalTrigger: Sendable, Hashable {
     /// Apple rejects repeating intervals under 60 s and any interval that is not positive.
     public static let minimumRepeatingInterval = ExactDuration(nanoseconds: 60_000_000_000)
 
+    /// Fires at `anchor + interval` and, when `repeats`, every `interval` after.
+    ///
+    /// Throws `TriggerError.invalidInterval` for an interval of 0, and `.repeatingIntervalTooShort`
+    /// for a repeating one under 60 s (Apple's minimum).
     public init(interval: ExactDuration, repeats: Bool, anchor: Instant, reportsWallClockDrift: Bool = false) throws(TriggerError) {
         guard interval.nanoseconds > 0 else { throw .invalidInterval("the interval must be greater than 0, got \(interval) s") }
         if repeats && interval < Self.minimumRepeatingInterval { throw .repeatingIntervalTooShort(seconds: interval.description) }

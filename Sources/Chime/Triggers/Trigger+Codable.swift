@@ -31,6 +31,9 @@ extension Trigger: Codable {
     enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor, reportDrift }
     enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap, semantics }
 
+    /// Reads one trigger object; an interval without `anchor` takes
+    /// `userInfo[.chimeDefaultAnchor]`, else it is `DecodingError.keyNotFound` (decoding never
+    /// reads the clock).
     public init(from decoder: Decoder) throws {
         let fallback = decoder.userInfo[.chimeDefaultAnchor] as? Instant
         self = try Self.decode(from: decoder) { text in
@@ -124,6 +127,8 @@ extension Trigger: Codable {
         }
     }
 
+    /// Writes the trigger as its one-member object (`{"calendar": {…}}`, `{"cron": {…}}`, …): the
+    /// fields as understood, defaults filled in, and the explicit `gap`/`overlap` policies when set.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Kind.self)
         switch self {

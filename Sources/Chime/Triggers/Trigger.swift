@@ -1,11 +1,17 @@
 /// Any trigger the engine evaluates. JSON (docs/contract.md): `{"calendar": {…}}`, `{"interval": {…}}`
 /// `{"weekly": {…}}`, `{"onCalendar": {…}}`, `{"cron": {…}}` or `{"rrule": {…}}`.
 public enum Trigger: Sendable, Hashable {
+    /// Calendar components matched by the wall clock, Apple's `UNCalendarNotificationTrigger` (or
+    /// Chime's consistent semantics).
     case calendar(CalendarTrigger)
+    /// Exact elapsed time from an anchor, Apple's `UNTimeIntervalNotificationTrigger`; DST never
+    /// moves it.
     case interval(IntervalTrigger)
+    /// A set of weekdays at one wall time.
     case weekly(WeeklyTrigger)
     /// A systemd `OnCalendar=` expression (forward only: it has no previous fire).
     case onCalendar(OnCalendarTrigger)
+    /// A cron line in one of the flavors (`CronFlavor`), with that tool's DST behaviour.
     case cron(CronTrigger)
     /// flutter_local_notifications' `matchDateTimeComponents` schedule as its Android code runs it:
     /// each fire computed from the wall time of the one before (`Profiles/`; forward only).
@@ -74,21 +80,29 @@ public enum Trigger: Sendable, Hashable {
 ///   the walk ends at the last fire or at the first error, and the error is kept in `error` (a
 ///   `for` loop works on a copy, so keep the iterator and use `while let` when the trigger may
 ///   reject). `Trigger.fires(after:in:)` is the sequence that cannot end at an error: it refuses
-///   a trigger that may reject up front. The async walk (`Trigger.fireTimes`) throws.
+///   a trigger that may reject up front. The async walk (`Trigger.alarms(after:in:)`) throws.
 public struct FireIterator: Sendable, IteratorProtocol, Sequence {
+    /// The trigger as the last fire left it (it changes only for `flutterAndroid`, which carries
+    /// state).
     public private(set) var trigger: Trigger
+    /// The zone the walk is in.
     public let zone: ZoneRules
     private var cursor: Instant
     private var done = false
     /// Why `next()` ended the walk early, or nil (it has not, or it ran out of fires).
     public private(set) var error: TriggerError?
 
+    /// A walk of `trigger`'s fires in `zone` strictly after `start` (before it, for a backward
+    /// search).
     public init(trigger: Trigger, zone: ZoneRules, start: Instant) {
         self.trigger = trigger
         self.zone = zone
         self.cursor = start
     }
 
+    /// The next fire of the walk, or nil after the last one. Throws `TriggerError` when the trigger
+    /// fails (gap policy `reject` meeting a skipped wall time); the walk stays where it was, so
+    /// asking again throws again.
     public mutating func nextFire() throws(TriggerError) -> Fire? {
         guard !done, let fire = try trigger.nextFire(after: cursor, in: zone) else { return nil }
         cursor = fire.instant

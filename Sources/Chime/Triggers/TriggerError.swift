@@ -23,6 +23,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `reject`: a plain `Sequence` cannot report the error its walk may end with.
     case rejectingTriggerInSequence
 
+    /// The reason as a sentence naming the value at fault, e.g. "component weekday = 8 is invalid:
+    /// expected 1–7".
     public var description: String {
         switch self {
         case let .invalidComponent(name, value, allowed):

@@ -8,9 +8,15 @@ public struct WeekRules: Sendable, Hashable, Codable {
     /// How many days of a new year (or month) the first week must contain, 1...7.
     public let minimumDaysInFirstWeek: Int
 
+    /// Foundation's `Calendar(identifier: .gregorian)` default: weeks start on Sunday, the first
+    /// week needs 1 day.
     public static let gregorian = WeekRules(uncheckedFirstWeekday: 1, minimumDaysInFirstWeek: 1)
+    /// ISO 8601: weeks start on Monday, the first week needs 4 days (it holds the year's first
+    /// Thursday).
     public static let iso8601 = WeekRules(uncheckedFirstWeekday: 2, minimumDaysInFirstWeek: 4)
 
+    /// Week rules from their values; throws `TriggerError.invalidWeekRules` when either is outside
+    /// 1…7.
     public init(firstWeekday: Int, minimumDaysInFirstWeek: Int) throws(TriggerError) {
         guard (1...7).contains(firstWeekday) else { throw .invalidWeekRules("firstWeekday \(firstWeekday) is not 1–7") }
         guard (1...7).contains(minimumDaysInFirstWeek) else {

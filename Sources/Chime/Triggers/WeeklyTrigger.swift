@@ -5,16 +5,25 @@
 /// Example: Mon/Wed at 02:30 in America/New_York after 2026-03-07T12:00:00Z: Monday 2026-03-09
 /// 02:30 EDT = 06:30:00Z, then Wednesday 2026-03-11 02:30 EDT = 06:30:00Z.
 public struct WeeklyTrigger: Sendable, Hashable {
+    /// The weekdays it fires on, in order Sunday … Saturday.
     public let weekdays: [Weekday]
+    /// The hour of the wall time, 0…23.
     public let hour: Int
+    /// The minute, 0…59.
     public let minute: Int
+    /// The second, 0…59.
     public let second: Int
+    /// Explicit handling of a wall time a gap skips; nil keeps the semantics' default (`nextTime`:
+    /// the first instant after the gap).
     public let gapPolicy: GapPolicy?
+    /// Explicit handling of a repeated wall time; nil keeps the default (the first pass).
     public let overlapPolicy: OverlapPolicy?
     /// As for a calendar trigger; the two agree except at DST gaps and overlaps near the start.
     public let semantics: Semantics
     let perWeekday: [CalendarTrigger]
 
+    /// Fires on `weekdays` at `hour`:`minute`:`second`; throws `TriggerError.invalidWeekly` for no
+    /// weekdays and `.invalidComponent` for a field out of range.
     public init(weekdays: Set<Weekday>, hour: Int, minute: Int, second: Int = 0,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, semantics: Semantics = .apple) throws(TriggerError) {
         guard !weekdays.isEmpty else { throw .invalidWeekly("at least one weekday is needed") }
@@ -44,6 +53,7 @@ public struct WeeklyTrigger: Sendable, Hashable {
         ISO8601Format.pad(hour, 2) + ":" + ISO8601Format.pad(minute, 2) + ":" + ISO8601Format.pad(second, 2)
     }
 
+    /// The first fire strictly after `instant` on any of the weekdays.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         var best: Fire?
         for trigger in perWeekday {
@@ -52,6 +62,7 @@ public struct WeeklyTrigger: Sendable, Hashable {
         return best
     }
 
+    /// The last fire strictly before `instant` on any of the weekdays.
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         var best: Fire?
         for trigger in perWeekday {

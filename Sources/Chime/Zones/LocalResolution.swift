@@ -51,9 +51,12 @@ public enum LocalResolution: Sendable, Hashable {
 
 /// An instant and what was adjusted to reach it from a wall time.
 public struct AdjustedInstant: Sendable, Hashable {
+    /// The instant.
     public let instant: Instant
+    /// What was adjusted to reach it: `exact`, or the gap or overlap rule applied.
     public let adjustment: FireAdjustment
 
+    /// An instant and its adjustment.
     public init(_ instant: Instant, _ adjustment: FireAdjustment) {
         self.instant = instant
         self.adjustment = adjustment
@@ -63,11 +66,14 @@ public struct AdjustedInstant: Sendable, Hashable {
 /// What a gap or overlap policy makes of one wall time: no instant (a skipped gap), one, or two
 /// (`overlap: .both`), earlier first; with `gap: .reject`, the transition that skipped it.
 public struct ResolvedWallTime: Sendable, Hashable {
+    /// The instant, or the earlier one of two; nil when a gap skipped the wall time.
     public var first: AdjustedInstant?
+    /// The later instant, when an overlap's `both` gave two.
     public var second: AdjustedInstant?
     /// Set when the wall time is in a gap and the policy is `reject`: the gap's transition instant.
     public var rejectedAt: Instant?
 
+    /// A resolution from its parts (all nil: the wall time was skipped).
     public init(first: AdjustedInstant? = nil, second: AdjustedInstant? = nil, rejectedAt: Instant? = nil) {
         self.first = first
         self.second = second
@@ -77,9 +83,12 @@ public struct ResolvedWallTime: Sendable, Hashable {
 
 /// An instant together with the local time type in force at it.
 public struct ZonedInstant: Sendable, Hashable, Codable {
+    /// The instant.
     public let instant: Instant
+    /// The offset, DST flag and abbreviation in force at it.
     public let type: LocalTimeType
 
+    /// An instant with the local time type in force at it.
     public init(instant: Instant, type: LocalTimeType) {
         self.instant = instant
         self.type = type

@@ -11,6 +11,8 @@ public enum POSIXTimeZoneString {
         case recurring(RecurringRule)
     }
 
+    /// Reads a TZif footer (`EST5EDT,M3.2.0,M11.1.0`); throws `ZoneError.invalidPOSIXRule` with the
+    /// text and the reason.
     public static func parse(_ text: String) throws(ZoneError) -> Footer {
         var p = Parser(bytes: Array(text.utf8))
         do {

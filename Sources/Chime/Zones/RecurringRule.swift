@@ -5,13 +5,19 @@
 /// (Mar 14) at 02:00 EST = 2027-03-14T07:00:00Z and ends on the first Sunday of November
 /// (Nov 7) at 02:00 EDT = 2027-11-07T06:00:00Z.
 public struct RecurringRule: Sendable, Hashable {
+    /// The type in force outside DST (`EST`, -18000).
     public let standard: LocalTimeType
+    /// The type in force during DST (`EDT`, -14400).
     public let daylight: LocalTimeType
+    /// When DST starts each year.
     public let dstStart: DateRule
+    /// When DST ends each year.
     public let dstEnd: DateRule
     /// The first year the rule applies (ICU final rules); `nil` = right after the last listed transition.
     public let startYear: Int64?
 
+    /// A rule from its parts; `startYear` nil when it applies right after the last listed
+    /// transition.
     public init(standard: LocalTimeType, daylight: LocalTimeType, dstStart: DateRule, dstEnd: DateRule, startYear: Int64? = nil) {
         self.standard = standard
         self.daylight = daylight
@@ -22,6 +28,7 @@ public struct RecurringRule: Sendable, Hashable {
 
     /// A day in a year and a time on it at which a transition happens.
     public struct DateRule: Sendable, Hashable {
+        /// Which day of the year a transition falls on.
         public enum Day: Sendable, Hashable {
             /// A fixed date (POSIX `Jn` converts to this: Feb 29 is never counted).
             case dayOfMonth(month: Int, day: Int)
@@ -41,14 +48,18 @@ public struct RecurringRule: Sendable, Hashable {
             case wall
             /// Standard time, ignoring DST.
             case standard
+            /// UTC.
             case utc
         }
 
+        /// The day of the transition.
         public let day: Day
         /// Seconds after midnight of the day; POSIX allows -167h...167h.
         public let secondsOfDay: Int32
+        /// The clock `secondsOfDay` is read on.
         public let reference: TimeReference
 
+        /// A transition on `day` at `secondsOfDay` after midnight, read on the `reference` clock.
         public init(day: Day, secondsOfDay: Int32, reference: TimeReference) {
             self.day = day
             self.secondsOfDay = secondsOfDay

@@ -7,6 +7,9 @@ import Synchronization
 /// - Source choice (`SourcePreference`): by default the source with the newer tz data version
 ///   (on Debian 12: TZif 2025b over ICU 2022e); override with `preference:` or `CHIME_ZONE_SOURCE`.
 /// - An unknown id is `ZoneError.unknownZone` with the closest known ids; never GMT.
+/// - New tz data in a running process: `reload()` (or `reloadIfChanged()`) reads the TZif tree
+///   again and swaps it in whole; lookups under way finish on the data they started with, and a
+///   tree that cannot be read is refused with the old data kept (`ZoneDatabase+Reload.swift`).
 public final class ZoneDatabase: Sendable {
     /// The environment variable that overrides the source: `tzif`, `icu` or `newest`.
     public static let sourceEnvironmentVariable = "CHIME_ZONE_SOURCE"
@@ -14,6 +17,7 @@ public final class ZoneDatabase: Sendable {
     /// A database configured from the environment (`TZDIR`, `CHIME_ZONE_SOURCE`).
     public static let shared = ZoneDatabase()
 
+    /// Which source answers: the one with the newest tz data version, or one only.
     public enum SourcePreference: String, Sendable, CaseIterable {
         /// Whichever source has the newest tz data version (ties go to TZif, which has abbreviations).
         case newest
@@ -25,24 +29,42 @@ public final class ZoneDatabase: Sendable {
 
     /// A source and its tz data version, for display.
     public struct SourceInfo: Sendable, Hashable {
+        /// The source.
         public let source: ZoneSource
+        /// Its tz data version (`2025b`); nil when it does not say or is unavailable.
         public let version: String?
         /// Why the source cannot be used, when it cannot.
         public let unavailableReason: String?
     }
 
+    /// The source preference this database was made with (from `init`, `CHIME_ZONE_SOURCE`, or
+    /// `.newest`).
     public let preference: SourcePreference
-    private let tzif: TZifDirectoryProvider?
-    private let tzifError: ZoneError?
-    private let icu: ICUProvider
-    private let cache = Mutex<[String: ZoneRules]>([:])
-    /// All ids of the consulted sources, listed once (unknown-id suggestions and case-insensitive
-    /// matches need them; listing ICU's ids on every miss would dominate a batch of bad ids).
-    private let allIdentifiers = Mutex<[String]?>(nil)
-    /// Recently asked-for unknown ids and their error (with suggestions), bounded: the same bad id
-    /// repeated through a batch is answered without searching again.
-    private let unknown = Mutex<[String: ZoneError]>([:])
-    private static let unknownCacheLimit = 4096
+    /// The TZif directory as configured (the `tzifDirectory` given, else `TZDIR`, else
+    /// /usr/share/zoneinfo), before symbolic links are resolved: what `reload()` reads again.
+    public let tzifDirectory: String
+    /// ICU's data is read once per process (ICU caches it and cannot be reloaded safely while
+    /// other threads use it); every snapshot shares this provider.
+    let icu: ICUProvider
+    /// The current snapshot of the sources and the rules loaded from it, swapped together by a
+    /// reload: a cached zone always comes from the snapshot it is stored beside.
+    let state: Mutex<State>
+    /// `State.generation`, readable without the lock (`chime batch` checks it per line).
+    let publishedGeneration = Atomic<Int>(0)
+    /// Held for a whole reload (reloads one at a time, in order); remembers the tree last refused.
+    let reloading = Mutex<ReloadState>(ReloadState())
+
+    struct State {
+        var snapshot: ZoneSnapshot
+        var cache: [String: ZoneRules] = [:]
+        var generation = 0
+    }
+
+    /// What a cache probe found: the rules, or the snapshot to load them from.
+    private enum Probe {
+        case hit(ZoneRules)
+        case miss(ZoneSnapshot)
+    }
 
     /// - Parameters:
     ///   - preference: `nil` reads `CHIME_ZONE_SOURCE` (default `.newest`).
@@ -51,15 +73,9 @@ public final class ZoneDatabase: Sendable {
         self.preference = preference
             ?? FileSystem.environment(Self.sourceEnvironmentVariable).flatMap { SourcePreference(rawValue: $0.lowercased()) }
             ?? .newest
-        let directory = tzifDirectory ?? FileSystem.environment("TZDIR") ?? TZifDirectoryProvider.defaultDirectory
-        do {
-            tzif = try TZifDirectoryProvider(directory: directory)
-            tzifError = nil
-        } catch {
-            tzif = nil
-            tzifError = error
-        }
+        self.tzifDirectory = tzifDirectory ?? FileSystem.environment("TZDIR") ?? TZifDirectoryProvider.defaultDirectory
         icu = ICUProvider()
+        state = Mutex(State(snapshot: ZoneSnapshot(preference: self.preference, directory: self.tzifDirectory, icu: icu)))
     }
 
     /// Reads `CHIME_ZONE_SOURCE`; an invalid value is an error rather than a silent default.
@@ -71,48 +87,38 @@ public final class ZoneDatabase: Sendable {
         return preference
     }
 
+    /// The snapshot lookups start from now.
+    var current: ZoneSnapshot { state.withLock { $0.snapshot } }
+
     // MARK: Sources
 
     /// Both sources with their versions, the preferred one first.
-    public var sources: [SourceInfo] {
-        let tzifInfo = SourceInfo(source: .tzif, version: tzif?.version, unavailableReason: tzifError?.description)
-        let icuInfo = SourceInfo(source: .icu, version: icu.version, unavailableReason: nil)
-        return preferredOrder.first == .icu ? [icuInfo, tzifInfo] : [tzifInfo, icuInfo]
-    }
+    public var sources: [SourceInfo] { current.sources }
 
     /// The sources consulted, in order.
-    public var preferredOrder: [ZoneSource] {
-        switch preference {
-        case .tzif: return [.tzif]
-        case .icu: return [.icu]
-        case .newest:
-            guard tzif != nil else { return [.icu] }
-            return TZDataVersion.isNewer(icu.version, than: tzif?.version) ? [.icu, .tzif] : [.tzif, .icu]
-        }
-    }
-
-    private func provider(_ source: ZoneSource) -> (any ZoneProvider)? {
-        source == .icu ? icu : tzif
-    }
+    public var preferredOrder: [ZoneSource] { current.preferredOrder }
 
     // MARK: Lookup
 
     /// Rules for a zone id: the id is made canonical first (`lookup(_:)`), then the preferred
     /// source that knows the canonical id answers. Cached; thread-safe.
+    ///
+    /// One call answers from one state of the tz data: while `reload()` replaces it, a call
+    /// already under way finishes on the data it started with (and does not cache its answer
+    /// beside the new data); a call that starts after the reload sees only the new data.
     public func rules(for id: String) throws(ZoneError) -> ZoneRules {
-        if let cached = cache.withLock({ $0[id] }) { return cached }
-        if let error = unknown.withLock({ $0[id] }) { throw error }
-        let found: ZoneLookup
-        do {
-            found = try lookup(id)
-        } catch {
-            if case .unknownZone = error {
-                unknown.withLock { if $0.count >= Self.unknownCacheLimit { $0.removeAll() }; $0[id] = error }
-            }
-            throw error
+        let snapshot: ZoneSnapshot
+        switch state.withLock({ state -> Probe in
+            if let cached = state.cache[id] { return .hit(cached) }
+            return .miss(state.snapshot)
+        }) {
+        case .hit(let rules): return rules
+        case .miss(let from): snapshot = from
         }
-        let rules = try provider(found.source)!.rules(for: found.identifier)
-        cache.withLock { $0[id] = rules }
+        let rules = try snapshot.load(id)
+        state.withLock { state in
+            if state.snapshot === snapshot { state.cache[id] = rules }
+        }
         return rules
     }
 
@@ -131,39 +137,12 @@ public final class ZoneDatabase: Sendable {
     /// names the id it matches. Then the first source in `preferredOrder` that knows the canonical
     /// id answers, so `ART` gets the same (newest) rules as `Africa/Cairo`.
     public func lookup(_ id: String) throws(ZoneError) -> ZoneLookup {
-        if let (canonical, how) = canonicalize(id, depth: 0) {
-            for source in preferredOrder where provider(source)?.canonicalIdentifier(for: canonical) != nil {
-                return ZoneLookup(requested: id, identifier: canonical, source: source, match: how)
-            }
-        }
-        if preferredOrder == [.tzif], tzif == nil, let tzifError { throw tzifError }
-        throw .unknownZone(id, suggestions: suggestions(for: id))
+        try current.lookup(id)
     }
 
-    /// The tz database's name for `id`, and how it was found; nil when no source knows it.
-    private func canonicalize(_ id: String, depth: Int) -> (String, ZoneLookup.Match)? {
-        if let tzif {
-            if tzif.isCanonical(id) { return (id, .canonical) }
-            if let target = tzif.canonicalIdentifier(for: id) { return (target, .alias) }
-        }
-        if let icuCanonical = ICU.canonicalIdentifier(id) {
-            // ICU's canonical ids are CLDR's (`Asia/Calcutta`): name the tz database's zone when the
-            // TZif source knows it, else keep ICU's.
-            let target = tzif?.canonicalIdentifier(for: icuCanonical) ?? icuCanonical
-            if target == id { return (id, .canonical) }
-            return (target, tzif == nil ? .alias : .icuOnly)
-        }
-        guard depth == 0 else { return nil }
-        if let iana = ICU.ianaIdentifier(forWindowsID: id), let (canonical, _) = canonicalize(iana, depth: 1) {
-            return (canonical, .windows)
-        }
-        let lowered = id.lowercased()
-        if let match = identifiers().first(where: { $0.lowercased() == lowered && $0 != id }),
-           let (canonical, _) = canonicalize(match, depth: 1) {
-            return (canonical, .caseInsensitive)
-        }
-        return nil
-    }
+    /// The longest id looked up, in UTF-8 bytes: the tz database's longest names are about 30, and
+    /// Windows ids about 40.
+    static let longestIdentifier = 128
 
     /// The Windows id for a zone, when ICU has one.
     public func windowsIdentifier(for id: String) -> String? {
@@ -172,14 +151,7 @@ public final class ZoneDatabase: Sendable {
 
     /// Every id the consulted sources know, sorted, optionally filtered by a case-insensitive substring.
     public func identifiers(matching search: String? = nil) -> [String] {
-        let sorted = allIdentifiers.withLock { cached in
-            if let cached { return cached }
-            var all = Set<String>()
-            for source in preferredOrder { all.formUnion(provider(source)?.identifiers() ?? []) }
-            cached = all.sorted()
-            return cached!
-        }
-        return Self.filter(sorted, search)
+        Self.filter(current.identifiers(), search)
     }
 
     /// The canonical ids (the tz database's `Zone` names) that an answering source has, with
@@ -187,16 +159,7 @@ public final class ZoneDatabase: Sendable {
     /// each group sorted; optionally filtered by a case-insensitive substring. Without the TZif
     /// source, ICU's canonical ids.
     public func canonicalIdentifiers(matching search: String? = nil) -> [String] {
-        var ids: Set<String>
-        if let tzif {
-            ids = tzif.canonicalIdentifiers
-            if !preferredOrder.contains(.tzif) {
-                ids = ids.filter { icu.canonicalIdentifier(for: $0) != nil }
-            }
-        } else {
-            ids = Set(icu.identifiers().filter { ICU.canonicalIdentifier($0) == $0 })
-        }
-        return Self.filter(ids.sorted { (Self.isLegacy($0) ? 1 : 0, $0) < (Self.isLegacy($1) ? 1 : 0, $1) }, search)
+        Self.filter(current.canonicalIdentifiers(), search)
     }
 
     /// Ids outside the `Area/City` scheme: `CET`, `EST`, `Etc/GMT-14`, `Factory`.
@@ -212,22 +175,16 @@ public final class ZoneDatabase: Sendable {
 
     /// Every id the given source knows (empty if unavailable).
     public func identifiers(in source: ZoneSource) -> [String] {
-        provider(source)?.identifiers() ?? []
+        current.provider(source)?.identifiers() ?? []
     }
 
     /// Rules for `id` from one specific source, bypassing the preference (for comparison and tests).
     public func rules(for id: String, source: ZoneSource) throws(ZoneError) -> ZoneRules {
-        guard let provider = provider(source) else {
-            throw tzifError ?? .sourceUnavailable(source, reason: "not configured")
-        }
-        guard let canonical = provider.canonicalIdentifier(for: id) else {
-            throw .unknownZone(id, suggestions: suggestions(for: id))
-        }
-        return try provider.rules(for: canonical)
+        try current.rules(for: id, source: source)
     }
 
     /// Up to three known ids closest to `id` (edit distance on the whole id and on its last part).
     public func suggestions(for id: String) -> [String] {
-        ZoneNameSuggester.closest(to: id, among: identifiers(), limit: 3)
+        current.suggestions(for: id)
     }
 }

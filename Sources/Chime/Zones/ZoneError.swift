@@ -15,12 +15,18 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     case sourceUnavailable(ZoneSource, reason: String)
     /// A setting (e.g. `CHIME_ZONE_SOURCE`) has a value Chime does not accept.
     case invalidConfiguration(String)
+    /// `ZoneDatabase.reload()` refused the tz data in `directory` for `cause` (a missing
+    /// directory, a file that cannot be read or parsed, a zone in use that the new data lacks);
+    /// the database answers from the data it had.
+    indirect case reloadRefused(directory: String, cause: ZoneError)
 
+    /// The reason as a sentence naming the id, path or setting, with the closest ids for an unknown
+    /// zone.
     public var description: String {
         switch self {
         case let .unknownZone(id, suggestions):
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
-            return "unknown time zone '\(id)'\(hint)"
+            return "unknown time zone '\(Self.shown(id))'\(hint)"
         case let .malformedTZif(path, reason):
             return "malformed TZif file \(path): \(reason)"
         case let .invalidPOSIXRule(rule, reason):
@@ -33,6 +39,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
             return "zone source '\(source.rawValue)' is unavailable: \(reason)"
         case .invalidConfiguration(let message):
             return message
+        case let .reloadRefused(directory, cause):
+            return "the zone data in \(directory) was not loaded, the data loaded before stays in use: \(cause)"
         }
     }
 }
@@ -43,4 +51,14 @@ public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
     case tzif
     /// System ICU's zoneinfo64 (honours `ICU_TIMEZONE_FILES_DIR`).
     case icu
+}
+
+extension ZoneError {
+    /// An id as a message shows it: control characters escaped (`\u{0}`), and cut after 80
+    /// characters with its full length (a hostile 1 MB id must not make a 1 MB message).
+    static func shown(_ id: String) -> String {
+        let escaped = id.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+        guard escaped.count > 80 else { return escaped.joined() }
+        return escaped.prefix(80).joined() + "… (\(id.utf8.count) bytes)"
+    }
 }

@@ -20,10 +20,13 @@ public struct ZoneLookup: Sendable, Hashable {
         case caseInsensitive
     }
 
+    /// The id as asked for.
     public let requested: String
     /// The tz database's name for the zone.
     public let identifier: String
+    /// The source that answers for the canonical id.
     public let source: ZoneSource
+    /// How the requested id was matched: canonical, alias, ICU-only, Windows, or by case.
     public let match: Match
 
     /// Fixed-offset legacy ids: what they are and the region ids people usually mean.

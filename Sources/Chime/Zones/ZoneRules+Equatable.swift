@@ -6,6 +6,8 @@
 /// `description` names the zone and where it came from: `America/New_York (tzif 2025b)`, the
 /// form every `chime` answer starts with.
 extension ZoneRules: Hashable, CustomStringConvertible {
+    /// Equal when loaded as the same zone (id, source, version) and giving the same answer at every
+    /// instant.
     public static func == (lhs: ZoneRules, rhs: ZoneRules) -> Bool {
         guard lhs.identifier == rhs.identifier, lhs.source == rhs.source, lhs.version == rhs.version else { return false }
         let a = lhs.table, b = rhs.table
@@ -21,6 +23,7 @@ extension ZoneRules: Hashable, CustomStringConvertible {
         hasher.combine(version)
     }
 
+    /// The zone and where it came from: `America/New_York (tzif 2025b)`.
     public var description: String {
         "\(identifier) (\(source.rawValue)\(version.map { " " + $0 } ?? ""))"
     }

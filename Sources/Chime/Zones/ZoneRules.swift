@@ -14,6 +14,7 @@ public struct ZoneRules: Sendable {
 
     /// The id the rules were loaded for (canonical where the source knows it).
     public var identifier: String { identity.identifier }
+    /// The source the rules were loaded from (`tzif` or `icu`).
     public var source: ZoneSource { identity.source }
     /// The tz data version of the source, e.g. "2025b"; `nil` when the source does not say.
     public var version: String? { identity.version }
@@ -40,6 +41,8 @@ public struct ZoneRules: Sendable {
         table.utcOffset(at: seconds)
     }
 
+    /// Seconds east of UTC in force at `instant` (its nanoseconds do not matter: transitions fall
+    /// on whole seconds).
     @inlinable
     public func utcOffset(at instant: Instant) -> Int32 {
         table.utcOffset(at: instant.seconds)

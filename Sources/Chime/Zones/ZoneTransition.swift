@@ -5,9 +5,12 @@
 public struct ZoneTransition: Sendable, Hashable, Codable {
     /// The first instant of the new period.
     public let instant: Instant
+    /// The type in force just before the transition.
     public let before: LocalTimeType
+    /// The type in force from the transition on.
     public let after: LocalTimeType
 
+    /// A transition at `instant` from `before` to `after`.
     public init(instant: Instant, before: LocalTimeType, after: LocalTimeType) {
         self.instant = instant
         self.before = before

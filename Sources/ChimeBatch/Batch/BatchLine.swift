@@ -9,7 +9,8 @@ import Darwin
 ///
 /// `init?(scanning:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
 /// escapes or control characters, nesting at most `maximumDepth` deep, each request member at
-/// most once, member names and the id, zone and after values in ASCII, an integer count — and
+/// most once and no other member, member names and the id, zone and after values in ASCII, a
+/// string or integer id, an integer count — and
 /// returns nil for anything else, malformed lines included. A nil sends the line down the general
 /// path (`JSONParser` and `JSONTreeDecoder`), which words every error as it always has; so does
 /// any line whose answer here would differ from that path's.
@@ -20,7 +21,7 @@ import Darwin
 /// ```
 struct BatchLine {
     /// The id to echo: `"id"` if the member is there, else `"identifier"`; a string or an integer,
-    /// echoed as given, or nothing for any other value.
+    /// echoed as given (any other value sends the line to the general path, which refuses it).
     enum ID {
         case none
         case text(Range<Int>)
@@ -75,8 +76,7 @@ struct BatchLine {
                         guard let number = cursor.integer() else { return nil }   // 1e2, 2.0: as the decoder does
                         read = .integer(number)
                     default:
-                        guard cursor.skipValue() else { return nil }
-                        read = .none
+                        return nil   // not a string or an integer: the general path refuses it
                     }
                     if member == .id { idMember = read } else { identifierMember = read }
                 case .zone?, .after?:
@@ -94,7 +94,9 @@ struct BatchLine {
                     }
                     trigger = start..<cursor.position
                 case nil:
-                    guard cursor.skipValue() else { return nil }
+                    // Other members (ignored there, but checked: UTF-8, names given twice) are the
+                    // general path's.
+                    return nil
                 }
                 cursor.skipWhitespace()
             } while cursor.take(UInt8(ascii: ","))

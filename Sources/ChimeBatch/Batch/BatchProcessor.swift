@@ -25,6 +25,10 @@ package struct BatchProcessor {
     /// Zone rules by id bytes, without `ZoneDatabase`'s lock and String hashing per request, with
     /// the answer's zone fields already written out.
     private var zones = ByteKeyedCache<AnsweringZone>(slots: 256)
+    /// The database's `generation` the caches were filled under: when a reload replaces the zone
+    /// data, the next line empties them first (one load per line, no lock), so that no answer
+    /// after the reload comes from rules cached before it.
+    private var generation: Int
 
     /// A zone as a response names it: `"zone":…,"requested":…,"source":…,"version":…,` (the
     /// general path's `TriggerJSON.zoneFields`, in the same bytes).
@@ -50,10 +54,22 @@ package struct BatchProcessor {
     package init(database: ZoneDatabase, explain: Bool = false) {
         self.database = database
         self.explain = explain
+        generation = database.generation
+    }
+
+    /// Forgets every cached zone and decoded trigger (the zone data they were checked against changed).
+    private mutating func forgetCaches(generation now: Int) {
+        zones = ByteKeyedCache(slots: 256)
+        triggers = ByteKeyedCache(slots: 4096)
+        recentTriggers.removeAll()
+        nextRecent = 0
+        generation = now
     }
 
     /// Appends the response to one line's bytes (UTF-8, without the line terminator) to `out`.
     package mutating func respond(toLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let now = database.generation
+        if now != generation { forgetCaches(generation: now) }
         if explain { return generalResponse(toLine: Array(line)).write(to: &out) }
         var recognized: DecodedTrigger?
         let request = BatchLine(scanning: line) { rest in
@@ -275,12 +291,16 @@ package struct BatchProcessor {
     }
 
     private func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
+        let tree: JSONTree
         do {
-            return try JSONParser.parse(bytes)
+            tree = try JSONParser.parse(bytes)
         } catch {
-            // The message stays as it always was; `error.description` has the reason and byte offset.
-            throw BatchError(code: "malformedJSON", message: "the line is not valid JSON")
+            throw BatchError(code: "malformedJSON", message: "the line is not valid JSON: \(error.description)")
         }
+        guard tree.kind(at: tree.root) == .object else {
+            throw BatchError(code: "malformedJSON", message: "the line is JSON \(tree.kind(at: tree.root).words), not a request object {…}")
+        }
+        return tree
     }
 
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
@@ -289,7 +309,8 @@ package struct BatchProcessor {
         } catch let error as TriggerError {
             throw BatchError(code: "invalidTrigger", message: error.description)
         } catch let error as OnCalendarError {
-            throw BatchError(code: "invalidTrigger", message: error.description)
+            let code = if case .unknownZone = error { "unknownZone" } else { "invalidTrigger" }
+            throw BatchError(code: code, message: error.description)
         } catch let error as CronError {
             throw BatchError(code: "invalidCronExpression", message: error.description)
         } catch let error as RRuleError {

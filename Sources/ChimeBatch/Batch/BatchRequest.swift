@@ -17,6 +17,7 @@ struct BatchRequest: Decodable {
 
     init(from decoder: Decoder) throws {
         id = try BatchRequestID(from: decoder)
+        try BatchRequestID.requireReadable(in: decoder)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         after = try c.decodeIfPresent(String.self, forKey: .after)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
@@ -104,6 +105,18 @@ package struct BatchRequestID: Decodable {
         if let text = try? c.decode(String.self, forKey: key) { id = .string(text) }
         else if let number = try? c.decode(Int64.self, forKey: key) { id = .int(number) }
         else { id = nil }
+    }
+
+    /// Throws when an id is given but is not a string, an integer or null (`invalidField`): an id that
+    /// cannot be echoed would leave the caller unable to match the answer to its request.
+    static func requireReadable(in decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        for key in [CodingKeys.id, .identifier] where c.contains(key) && (try? c.decodeNil(forKey: key)) != true {
+            if (try? c.decode(String.self, forKey: key)) == nil, (try? c.decode(Int64.self, forKey: key)) == nil {
+                throw DecodingError.typeMismatch(String.self, .init(codingPath: c.codingPath + [key],
+                                                                    debugDescription: "a string or an integer"))
+            }
+        }
     }
 }
 

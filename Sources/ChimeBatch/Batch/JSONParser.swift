@@ -6,8 +6,8 @@
 /// nothing but whitespace after the value. A leading UTF-8 byte order mark is skipped (RFC 8259
 /// §8.1 allows that). Nesting is limited to `maximumDepth` arrays and objects, the same limit as
 /// Foundation's JSONDecoder, so the recursion stays shallow whatever the input.
-/// Bytes inside strings are not checked for UTF-8 well-formedness here; `JSONTree.string(at:)`
-/// repairs them to U+FFFD, as `String(decoding:as:)` does.
+/// Strings must be well-formed UTF-8 (RFC 8259 §8.1): a stray byte is an error, not silently
+/// replaced, so a zone id or an expression is never read as something other than what was sent.
 ///
 /// ```swift
 /// let tree = try JSONParser.parse(Array(#"{"id": "r1", "count": 3}"#.utf8))
@@ -213,6 +213,7 @@ package struct JSONParser {
         while position < input.count {
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
+                if high >= 0x80 { try Self.requireUTF8(input[start..<position], at: start) }
                 nodes.append(JSONTree.Node(kind: .string, flags: high < 0x80 ? [] : .nonASCII, start: Int32(start),
                                            length: Int32(position - start), end: Int32(nodes.count + 1), parent: parent))
                 position += 1
@@ -229,6 +230,7 @@ package struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 let text = unescaped[outputStart...]
+                if !text.allSatisfy({ $0 < 0x80 }) { try Self.requireUTF8(text, at: start) }
                 nodes.append(JSONTree.Node(kind: .string, flags: text.allSatisfy({ $0 < 0x80 }) ? .escaped : [.escaped, .nonASCII],
                                            start: Int32(outputStart), length: Int32(text.count), end: Int32(nodes.count + 1), parent: parent))
                 position += 1
@@ -243,6 +245,21 @@ package struct JSONParser {
             }
         }
         throw JSONSyntaxError(reason: "unterminated string (it starts at byte \(quote))", offset: position)
+    }
+
+    /// Throws unless `bytes` (a string's text, starting at byte `offset` of the input) is
+    /// well-formed UTF-8.
+    private static func requireUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes, at offset: Int) throws(JSONSyntaxError) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: scalars += 1
+            case .emptyInput: return
+            case .error: throw JSONSyntaxError(reason: "a string that is not valid UTF-8 (after its \(scalars) first characters)", offset: offset)
+            }
+        }
     }
 
     /// One escape at `position` (the backslash), appended to `unescaped` as UTF-8.

@@ -19,6 +19,18 @@ import Darwin
 package final class JSONTree {
     package enum Kind: UInt8 {
         case null, `false`, `true`, number, string, array, object
+
+        /// "an array", "a number", …: for messages.
+        package var words: String {
+            switch self {
+            case .null: "null"
+            case .false, .true: "a boolean"
+            case .number: "a number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
+        }
     }
 
     struct Node {

@@ -101,7 +101,7 @@ enum TriggerOptions {
                 let parts = text.split(separator: "@")
                 guard parts.count == 2 else { throw TriggerError.invalidWeekly("'\(text)' is not DAYS@HH:MM, e.g. mon,wed@09:00") }
                 var days = Set<Weekday>()
-                for name in parts[0].split(separator: ",") { days.insert(try weekday(String(name))) }
+                for name in parts[0].split(separator: ",", omittingEmptySubsequences: false) { days.insert(try weekday(String(name))) }
                 return .weekly(try WeeklyTrigger(weekdays: days, time: String(parts[1]), gapPolicy: try policy(args, "gap"),
                                                  overlapPolicy: try policy(args, "overlap"), semantics: try policy(args, "semantics") ?? .apple))
             default:
@@ -128,6 +128,8 @@ enum TriggerOptions {
             }
         } catch let error as TriggerError {
             throw .input(error.description, code: "invalidTrigger")
+        } catch let error as OnCalendarError {
+            throw onCalendarError(error, expression: args.values["oncalendar"] ?? "")
         } catch let error as CLIError {
             throw error
         } catch {
@@ -201,7 +203,7 @@ enum TriggerOptions {
         let path = args.values["ical"]!
         var reader = try LineReader(path: path)
         var lines: [String] = []
-        reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)); return true }
         return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: args.values["uid"])
     }
 
@@ -213,7 +215,7 @@ enum TriggerOptions {
                 switch start.zone { case .floating: nil; case .utc: "UTC"; case .named(let id): id }
             }
         } catch let error as RRuleError {
-            throw .input(error.description, code: "invalidRRule")
+            throw .input("--ical \(args.values["ical"]!): \(error.description)", code: "invalidRRule")
         } catch let error as CLIError {
             throw error
         } catch {
@@ -224,7 +226,13 @@ enum TriggerOptions {
     /// The zone an `--oncalendar` expression names (`… Europe/Berlin`, `… UTC`), if any.
     static func onCalendarZone(_ args: ParsedArguments) throws(CLIError) -> String? {
         guard let text = args.values["oncalendar"] else { return nil }
-        do { return try OnCalendarTrigger(expression: text).zoneIdentifier } catch { throw .input(error.description, code: "invalidTrigger") }
+        do { return try OnCalendarTrigger(expression: text).zoneIdentifier } catch { throw onCalendarError(error, expression: text) }
+    }
+
+    /// An OnCalendar error in words that quote the expression (its positions count in it).
+    static func onCalendarError(_ error: OnCalendarError, expression: String) -> CLIError {
+        let code = if case .unknownZone = error { "unknownZone" } else { "invalidTrigger" }
+        return .input("--oncalendar '\(expression)': \(error.description)", code: code)
     }
 
     /// The zone a `--cron` expression's `TZ=Zone ` / `CRON_TZ=Zone ` prefix names (robfig), if any.
@@ -237,10 +245,15 @@ enum TriggerOptions {
 
     static func parseComponents(_ text: String, command: String) throws(CLIError) -> CalendarComponents {
         var components = CalendarComponents()
-        for pair in text.split(separator: ",") {
+        var named = Set<String>()
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
             let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard kv.count == 2, let value = Int(kv[1]) else {
-                throw .usage("--components expects name=value pairs, got '\(pair)'", command: command)
+                throw .usage("--components expects name=value pairs separated by commas, got '\(pair)' in '\(text)'", command: command)
+            }
+            // `hour=2,hour=3` is a typo, not a request for 03:00: refuse rather than keep the last.
+            guard named.insert(kv[0]).inserted else {
+                throw .usage("--components names '\(kv[0])' twice in '\(text)'", command: command)
             }
             guard components.set(kv[0], value) else {
                 throw .usage("unknown component '\(kv[0])' (components: \(CalendarComponents.names.joined(separator: ", ")))", command: command)

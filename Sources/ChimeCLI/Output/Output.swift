@@ -5,8 +5,14 @@ import Darwin
 #endif
 
 /// Buffered stdout: one write per 64 KiB, flushed at exit.
+///
+/// A failed write (stdout closed, a full disk, a reader that left the pipe) is remembered as
+/// `writeError` and later output is dropped; `ChimeMain` reports it and exits 2, so a truncated
+/// answer never looks like a complete one.
 struct Output {
     private var buffer: [UInt8] = []
+    /// The `errno` of the first failed write to stdout.
+    private(set) var writeError: Int32?
 
     init() { buffer.reserveCapacity(1 << 16) }
 
@@ -25,13 +31,18 @@ struct Output {
 
     mutating func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while writeError == nil && offset < buffer.count {
             let n = buffer.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n <= 0 { writeError = n < 0 ? errno : EIO; break }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The words for `writeError`.
+    var writeErrorMessage: String? {
+        writeError.map { "cannot write the output to stdout: \(String(cString: strerror($0)))" }
     }
 
     static func error(_ text: String) {

@@ -55,9 +55,9 @@ struct PendingFile {
         var lineNumber = 0
         var byIdentifier: [String: Int] = [:]          // identifier -> index in `requests`
         var parsed: [(line: Int, request: PendingRequest)?] = []
-        reader.forEachLine { bytes in
+        try reader.forEachLine { bytes in
             lineNumber += 1
-            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else { return }
+            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else { return true }
             switch Self.request(from: Array(bytes), database: database, now: now) {
             case .success(let request):
                 if let earlier = byIdentifier[request.identifier], let previous = parsed[earlier] {
@@ -69,6 +69,12 @@ struct PendingFile {
             case .failure(let error):
                 errors.append(LineError(line: lineNumber, id: error.id, code: error.code, message: error.message))
             }
+            return true
+        } overlong: { length in
+            lineNumber += 1
+            errors.append(LineError(line: lineNumber, id: nil, code: "lineTooLong",
+                                    message: "the line is \(length) bytes long; a request line may be at most \(LineReader.maximumLineLength) bytes"))
+            return true
         }
         requests = parsed.compactMap { $0 }
     }
@@ -134,10 +140,10 @@ struct PendingFile {
     private static func request(from bytes: [UInt8], database: ZoneDatabase, now: Instant) -> Result<PendingRequest, Failure> {
         let tree: JSONTree
         do { tree = try JSONParser.parse(bytes) } catch {
-            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not valid JSON"))
+            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not valid JSON: \(error.description)"))
         }
         guard tree.kind(at: tree.root) == .object else {
-            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not a JSON request object"))
+            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is JSON \(tree.kind(at: tree.root).words), not a request object {…}"))
         }
         let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
         let record: PendingRequestRecord

@@ -92,7 +92,7 @@ import Testing
         ("12:", "expected a number or '*' at position 4"),
         ("12:00:00:00", "expected the end after the seconds at position 9"),
         ("12:00 foo", "expected ':' after the minute, or the end at position 6"),
-        ("*-*-* 12:00 Mars/Olympus", "expected ':' after the minute, or the end at position 12"),
+        ("*-*-* 12:00 Mars/Olympus", "unknown time zone 'Mars/Olympus' at position 13"),   // 12 characters before it
         ("*-*-*-* 00:00", "expected a space or the end after the date at position 6"),
         ("*-*-* 1:2:3.", "expected a digit after the decimal point at position 13"),
         ("*-*-* 99999999999:00", "too large"),

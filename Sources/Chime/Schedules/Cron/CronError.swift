@@ -14,6 +14,8 @@ public enum CronError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A form the flavor knows but Chime refuses (e.g. `@reboot`: not a time), with the reason.
     case refused(text: String, reason: String)
 
+    /// The reason as a sentence naming the field, its column and the text, e.g. `field 3
+    /// (day-of-month) at column 5, '32': 32 is outside 1–31`.
     public var description: String {
         switch self {
         case .empty:

@@ -18,6 +18,7 @@ public struct CronExpression: Sendable, Hashable {
         case croniterSplit
     }
 
+    /// The flavor the expression was read as.
     public let flavor: CronFlavor
     /// The expression as given.
     public let text: String

@@ -11,9 +11,14 @@
 /// | `robfig` | robfig/cron v3 `NewParser(Second\|Minute\|Hour\|Dom\|Month\|Dow\|Descriptor)`: 6 fields, second first; `?` and `*` anywhere, names, `@yearly`…`@hourly`, `@every DURATION` (elapsed time); a `TZ=Zone`/`CRON_TZ=Zone` prefix names the zone; day-of-month OR day-of-week unless either has a `*`/`?` star | robfig v3.0.1 `spec.go` `SpecSchedule.Next`, ported as it walks (`RobfigSchedule`): hours, minutes, seconds step by elapsed time — a wall time skipped by a gap is skipped, a repeated one fires twice — with `time.Date`'s resolution of the wall times it builds and its midnight-gap day rule; gives up after the start's year + 5 |
 /// | `quartz` | Quartz Scheduler 2.3 `CronExpression`: second minute hour day-of-month month day-of-week [year]; day-of-week 1 = Sunday; `?` in exactly one day field; `L`, `L-n`, `W`, `LW`, `nL`, `n#k` | Quartz 2.3.2 `getTimeAfter` walks a lenient `GregorianCalendar` field by field (`QuartzWalk`): a repeated wall time fires once, at its later instant; a wall time in a gap reads as the same wall time in the offset before it and the walk goes on from there, so the gap's times are skipped (and, in a gap shorter than an hour, sometimes the first times after it, depending on the walk's path); where Quartz's walk never returns (it cycles), the documented day rules answer |
 public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
+    /// Vixie cron / cronie: five fields, the default.
     case posix
+    /// croniter 7.0 (Python): five to seven fields, `L`, `W`, `#`, hashed `H`.
     case croniter
+    /// robfig/cron v3 (Go): six fields, seconds first, `@every`, a `TZ=` prefix.
     case robfig
+    /// Quartz Scheduler 2.3 (Java): seconds first, `?` in one day field, `L`, `W`, `#`, optional
+    /// year.
     case quartz
     /// APScheduler 4's rules.
     case apscheduler

@@ -15,6 +15,9 @@
 /// - robfig (robfig/cron v3.0.1 `parser.go`): `RobfigParser` — six fields, seconds first, a
 ///   `TZ=`/`CRON_TZ=` zone prefix, descriptors and `@every`.
 public enum CronParser {
+    /// Reads `text` as `flavor` does; `hashId` seeds croniter's hashed `H` fields.
+    ///
+    /// Throws `CronError` naming the field, its column and the offending text.
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
         if flavor == .robfig { return try RobfigParser.parse(text) }
         if flavor.isAPScheduler { return try APSchedulerParser.parse(text, flavor: flavor) }

@@ -6,10 +6,15 @@
 /// 2026-03-08T07:00:00Z (03:00 EDT: the fixed-time job skipped by the gap runs right after it,
 /// `gapNextTime`), then 2026-03-09T06:30:00Z.
 public struct CronTrigger: Sendable, Hashable, Codable {
+    /// The parsed expression: each field's allowed values and how the day fields combine.
     public let expression: CronExpression
+    /// Forward (next fires) or backward (previous fires); robfig and APScheduler answer forward
+    /// only.
     public let direction: SearchDirection
     /// Explicit DST handling replacing the flavor's default.
     public let gapPolicy: GapPolicy?
+    /// Explicit handling of a repeated wall time, replacing the flavor's default; nil keeps the
+    /// flavor's.
     public let overlapPolicy: OverlapPolicy?
     /// croniter's hash id for `H` fields.
     public let hashId: String?
@@ -18,6 +23,11 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     /// job fires at that wall time under every flavor's rule (`CalendarFastPath`).
     let fastPath: CalendarFastPath?
 
+    /// Reads `expression` as `flavor` does (docs/cron.md). `gapPolicy` and `overlapPolicy` replace
+    /// the flavor's own DST behaviour when given; `hashId` seeds croniter's `H`.
+    ///
+    /// Throws `CronError` naming the field and column of a malformed expression, or `.refused` for
+    /// a backward search in a flavor that only searches forward.
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
@@ -59,6 +69,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         return .daily(DailyFastPath(time: time, weekday: weekday))
     }
 
+    /// The flavor the expression was read as (it decides the grammar and the DST default).
     public var flavor: CronFlavor { expression.flavor }
 
     /// Whether the expression can never fire (e.g. `0 0 30 2 *`): known without a search for the
@@ -118,6 +129,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case expression, flavor, direction, gap, overlap, hashId }
 
+    /// Reads docs/contract.md's `{"expression", "flavor"?, "direction"?, "gap"?, "overlap"?,
+    /// "hashId"?}`; a malformed expression surfaces as its `CronError`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func named<P: NamedChoice>(_ key: CodingKeys) throws -> P? {
@@ -132,6 +145,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
                       hashId: try c.decodeIfPresent(String.self, forKey: .hashId))
     }
 
+    /// Writes docs/contract.md's cron object: the expression as given, the flavor and direction,
+    /// and the policies and hash id when set.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expression.text, forKey: .expression)

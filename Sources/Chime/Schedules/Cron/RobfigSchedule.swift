@@ -45,7 +45,10 @@ struct RobfigSchedule {
         // Fields with no value (`,`): robfig's loop for that field never matches and runs until
         // the year limit, then returns the zero time.
         guard expression.seconds != 0, expression.minutes != 0, expression.hours != 0, expression.months != 0 else { return nil }
-        return walk(from: instant.seconds + 1).map(fire(at:))
+        // Chime's calendar ends with year 9999: an answer past it (the walk reaches year 10000
+        // before a wrap checks the limit, e.g. across a skipped midnight) is none.
+        guard let seconds = walk(from: instant.seconds + 1), clock(seconds).year <= 9999 else { return nil }
+        return fire(at: seconds)
     }
 
     private func fire(at seconds: Int64) -> Fire {
@@ -97,7 +100,9 @@ struct RobfigSchedule {
     private func walk(from start: Int64) -> Int64? {
         var t = start
         var added = false
-        let yearLimit = clock(t).year + 5
+        // robfig's yearLimit, within Chime's calendar (years 1–9999, as `CronRules` bounds the
+        // shared search): a walk from late 9999 would otherwise answer a wall time in year 10000.
+        let yearLimit = min(clock(t).year + 5, 9999)
         // A bound on the loop that robfig lacks: each pass below moves `t` forward, and 5 years
         // hold under 200,000 hours; a walk this long would be a bug here, not robfig's answer.
         var budget = 10_000_000

@@ -2,7 +2,9 @@
 /// position in the expression as given). Example: `*-*-* 25:00` →
 /// "hour 25 is out of range 0–23 (at position 7 of '*-*-* 25:00')".
 public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing to read (an empty or all-blank expression).
     case empty
+    /// A character outside ASCII at this 1-based position (systemd's grammar is ASCII only).
     case nonASCII(position: Int)
     /// Something other than what the grammar allows at this point.
     case unexpected(found: String, expected: String, position: Int)
@@ -17,15 +19,19 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A `~` (days from the month's end) between the first two of three date parts
     /// (`02~01-2026`): systemd allows it before the day only (`MM~DD`, `YYYY-MM~DD`).
     case endOfMonthWithYear(position: Int)
+    /// A trailing word shaped like a zone id (`Area/City`) that the zone database does not know.
+    case unknownZone(String, position: Int)
 
     var position: Int? {
         switch self {
         case .empty: nil
         case let .nonASCII(p), let .unexpected(_, _, p), let .unknownWeekday(_, p), let .weekdayRangeBackwards(_, p),
-             let .badNumber(_, _, p), let .outOfRange(_, _, _, p), let .endOfMonthWithYear(p): p
+             let .badNumber(_, _, p), let .outOfRange(_, _, _, p), let .endOfMonthWithYear(p), let .unknownZone(_, p): p
         }
     }
 
+    /// The reason as a sentence with the 1-based position, e.g. "hour 25 is out of range 0–23 (at
+    /// position 7 of '*-*-* 25:00')".
     public var description: String {
         switch self {
         case .empty: return "an OnCalendar expression is empty"
@@ -37,6 +43,7 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         case let .badNumber(text, reason, p): return "'\(text)' at position \(p): \(reason)"
         case let .outOfRange(field, text, allowed, p): return "\(field) '\(text)' at position \(p) is out of range: \(allowed)"
         case let .endOfMonthWithYear(p): return "'~' at position \(p): days from the month's end go with MONTH~DAY only (the '~' stands before the day)"
+        case let .unknownZone(word, p): return "unknown time zone '\(word)' at position \(p) (the trailing word names the zone: an IANA id such as Europe/Berlin, or UTC)"
         }
     }
 }

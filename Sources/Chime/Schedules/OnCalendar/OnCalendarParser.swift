@@ -20,6 +20,7 @@ public enum OnCalendarParser {
         var bytes = Array(expression.utf8)
         if let bad = bytes.firstIndex(where: { $0 >= 0x80 }) { throw .nonASCII(position: bad + 1) }
         var zone: String?
+        var unknownZone: (word: String, position: Int)?
         // " UTC" at the end, any case; else the last word if it names a zone.
         if bytes.count > 4, String(decoding: bytes.suffix(4), as: UTF8.self).lowercased() == " utc" {
             zone = "UTC"
@@ -29,11 +30,20 @@ public enum OnCalendarParser {
             if !word.isEmpty && isZone(word) {
                 zone = word
                 bytes.removeSubrange(space...)
+            } else if word.contains("/") && word.contains(where: \.isLetter) {
+                // Shaped like an IANA id (`Area/City`), which the grammar has nowhere else.
+                unknownZone = (word, space + 2)
             }
         }
         if bytes.isEmpty { throw .empty }
         var reader = Reader(bytes: bytes)
-        return try reader.parse(zone: zone)
+        do {
+            return try reader.parse(zone: zone)
+        } catch {
+            // `*-*-* 02:30 Mars/Olympus`: say the zone is unknown, not that a space is unexpected.
+            if let unknownZone { throw .unknownZone(unknownZone.word, position: unknownZone.position) }
+            throw error
+        }
     }
 
     struct Reader {

@@ -8,12 +8,16 @@ public struct OnCalendarSpec: Sendable, Hashable {
     /// One item of a component's list: a value (`5`), a range (`5..9`, repetition 1) or a
     /// repetition (`5/2`, `5..20/3`). Seconds are in microseconds (`1.5` is 1,500,000).
     public struct Item: Sendable, Hashable, Comparable {
+        /// The first value (seconds: microseconds).
         public let start: Int
         /// The range's last value, or -1 when open (`5/2` repeats to the end of the component).
         public let stop: Int
         /// 0 for a single value.
         public let repeat_: Int
 
+        /// An item as systemd stores it: a range is trimmed to its last repetition (`0..10/3` is
+        /// `0..9/3`), and one that cannot repeat even once (`5..7/3`, `5..5`) becomes the single
+        /// value.
         public init(start: Int, stop: Int = -1, repeat_: Int = 0) {
             self.start = start
             // systemd trims a range to its last repetition: 0..10/3 is 0..9/3; a range that cannot
@@ -26,6 +30,8 @@ public struct OnCalendarSpec: Sendable, Hashable {
             }
         }
 
+        /// Orders items by start, then stop, then repetition (a component's list is kept sorted
+        /// this way).
         public static func < (a: Item, b: Item) -> Bool {
             (a.start, a.stop, a.repeat_) < (b.start, b.stop, b.repeat_)
         }
@@ -35,9 +41,14 @@ public struct OnCalendarSpec: Sendable, Hashable {
     public let weekdays: UInt8?
     /// Each component's list, sorted; nil for `*` (any value).
     public let year: [Item]?
+    /// Months, 1…12, sorted; nil for `*`.
     public let month: [Item]?
+    /// Days of the month, 1…31 (counted back from the month's end when `endOfMonth`), sorted; nil
+    /// for `*`.
     public let day: [Item]?
+    /// Hours, 0…23, sorted; nil for `*`.
     public let hour: [Item]?
+    /// Minutes, 0…59, sorted; nil for `*`.
     public let minute: [Item]?
     /// Seconds in microseconds; `*` is `0/1` (every whole second), as systemd stores it.
     public let microsecond: [Item]

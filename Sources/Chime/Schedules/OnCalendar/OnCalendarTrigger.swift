@@ -8,8 +8,13 @@
 public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     /// The expression as given.
     public let expression: String
+    /// The expression parsed and normalized as systemd does (`normalized` prints it).
     public let spec: OnCalendarSpec
+    /// Explicit handling of a wall time a gap skips, replacing systemd's (skip it); nil keeps
+    /// systemd's.
     public let gapPolicy: GapPolicy?
+    /// Explicit handling of a repeated wall time, replacing systemd's (the first pass only); nil
+    /// keeps systemd's.
     public let overlapPolicy: OverlapPolicy?
     /// The calendar trigger's shortcut for one time of day on every day, or on one weekday
     /// (`*-*-* 08:30:00`, `Mon *-*-* 09:00`): away from transitions systemd elapses at that wall
@@ -88,10 +93,16 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     /// `*-*-* 08:30:00` after 2026-03-07T17:00:00Z (12:00 EST): the spring-forward at 07:00:00Z
     /// lies between, but 12:00 on the 7th, midnight and 08:30 on the 8th exist once: 08:30 EDT =
     /// 2026-03-08T12:30:00Z. (`DialectFastPathTests` holds this against the walk.)
+    ///
+    /// Speed: each wall time is proven unique from a period, a few comparisons — the start's
+    /// alone, then a day's midnight through its time at once (`spanIsUnique`); only where a
+    /// transition is near (`candidateNearTransition`) does each wall time get its own check, by the
+    /// exact scan only when a transition is in its window (`singleInstant`).
     static func plainDailyFire(_ daily: DailyFastPath, after instant: Instant, in zone: ZoneRules) -> Fire? {
         guard instant.seconds > 86_400, instant.seconds < 7_257_000_000 else { return nil }     // 1970-01-02 … 2199-12
-        let startWall = instant.seconds + Int64(zone.utcOffset(at: instant))
-        guard case .unique = zone.resolve(localSeconds: startWall) else { return nil }
+        var period = zone.period(containing: instant.seconds)
+        let startWall = instant.seconds + Int64(period.type.utcOffset)
+        guard zone.singleInstant(localSeconds: startWall, period: &period) != nil else { return nil }
         let (seconds, nanoseconds) = (daily.time / 1_000_000_000, Int32(daily.time % 1_000_000_000))
         var day = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
         for _ in 0..<9 {
@@ -99,16 +110,30 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
                 // The walk sets the hour, then the minute, then the second, normalizing after each:
                 // midnight, HH:00:00, HH:MM:00 and the time itself must all exist once.
                 let midnight = day * 86_400
-                guard case .unique = zone.resolve(localSeconds: midnight),
-                      case .unique = zone.resolve(localSeconds: midnight + seconds / 3600 * 3600),
-                      case .unique = zone.resolve(localSeconds: midnight + seconds / 60 * 60),
-                      case let .unique(utc, _) = zone.resolve(localSeconds: midnight + seconds) else { return nil }
+                let utc: Int64, type: CompactLocalTimeType
+                if zone.spanIsUnique(localFrom: midnight, through: midnight + seconds, period: &period) {
+                    (utc, type) = (midnight + seconds - Int64(period.type.utcOffset), period.type)
+                } else {
+                    guard let near = candidateNearTransition(midnight: midnight, seconds: seconds, in: zone, period: &period) else { return nil }
+                    (utc, type) = near
+                }
                 let fire = Instant(seconds: utc, nanoseconds: nanoseconds)
-                if fire > instant { return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact) }
+                if fire > instant { return Fire(instant: fire, compact: type, adjustment: .exact) }
             }
             day += 1
         }
         return nil
+    }
+
+    /// `plainDailyFire`'s candidate when a transition is near the day: the instant and type of
+    /// `midnight + seconds` when midnight, the hour, the minute and the time each exist once.
+    @inline(never)
+    private static func candidateNearTransition(midnight: Int64, seconds: Int64, in zone: ZoneRules,
+                                                period: inout ZonePeriod) -> (Int64, CompactLocalTimeType)? {
+        guard zone.singleInstant(localSeconds: midnight, period: &period) != nil,
+              zone.singleInstant(localSeconds: midnight + seconds / 3600 * 3600, period: &period) != nil,
+              zone.singleInstant(localSeconds: midnight + seconds / 60 * 60, period: &period) != nil else { return nil }
+        return zone.singleInstant(localSeconds: midnight + seconds, period: &period)
     }
 
     /// systemd's own answer (`SystemdCalendarWalk`): its next elapse, or nil where it has none
@@ -132,6 +157,8 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case expression, gap, overlap }
 
+    /// Reads docs/contract.md's `{"expression", "gap"?, "overlap"?}`; a malformed expression
+    /// surfaces as its `OnCalendarError`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(expression: try c.decode(String.self, forKey: .expression),
@@ -139,6 +166,7 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
                       overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
     }
 
+    /// Writes the expression as given and the policies when set.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expression, forKey: .expression)
@@ -146,10 +174,13 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
     }
 
+    /// Equal when the parsed expressions and the policies are: `*-*-* 2:30` equals `*-*-*
+    /// 02:30:00`.
     public static func == (a: OnCalendarTrigger, b: OnCalendarTrigger) -> Bool {
         a.spec == b.spec && a.gapPolicy == b.gapPolicy && a.overlapPolicy == b.overlapPolicy
     }
 
+    /// Hashes what `==` compares: the parsed expression and the policies.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(spec); hasher.combine(gapPolicy); hasher.combine(overlapPolicy)
     }

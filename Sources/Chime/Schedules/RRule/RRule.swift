@@ -7,10 +7,25 @@
 public struct RRule: Sendable, Hashable {
     /// FREQ, finest first (so `frequency < .daily` means "finer than a day").
     public enum Frequency: Int, Sendable, Hashable, Comparable, CaseIterable {
-        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+        /// FREQ=SECONDLY: a period of one second.
+        case secondly
+        /// FREQ=MINUTELY: a period of one minute.
+        case minutely
+        /// FREQ=HOURLY: a period of one hour.
+        case hourly
+        /// FREQ=DAILY: a period of one day (a calendar day, 23 or 25 hours across a transition).
+        case daily
+        /// FREQ=WEEKLY: a period of one week, starting on WKST.
+        case weekly
+        /// FREQ=MONTHLY: a period of one calendar month.
+        case monthly
+        /// FREQ=YEARLY: a period of one calendar year.
+        case yearly
 
+        /// The FREQ value as written in a rule, e.g. `DAILY`.
         public var name: String { ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"][rawValue] }
 
+        /// Finer first: `.secondly < .minutely < … < .yearly`.
         public static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -18,8 +33,11 @@ public struct RRule: Sendable, Hashable {
     public struct WeekdayNum: Sendable, Hashable {
         /// ±1…53, or nil for every such weekday in the period.
         public let ordinal: Int?
+        /// The weekday.
         public let weekday: Weekday
 
+        /// A BYDAY entry: `ordinal` ±1…53 or nil (every such weekday in the period), and the
+        /// weekday.
         public init(ordinal: Int?, weekday: Weekday) {
             self.ordinal = ordinal
             self.weekday = weekday
@@ -36,18 +54,31 @@ public struct RRule: Sendable, Hashable {
         case utc(Int64)
     }
 
+    /// FREQ: the period the rule repeats by.
     public var frequency: Frequency
+    /// INTERVAL: every how many periods (default 1).
     public var interval: Int = 1
+    /// COUNT: how many instances in all, DTSTART included (nil: no count). Never with UNTIL.
     public var count: Int?
+    /// UNTIL: the last instant an instance may have (inclusive; nil: no end). Never with COUNT.
     public var until: Until?
+    /// BYSECOND: seconds 0…59, as written.
     public var bySecond: [Int] = []
+    /// BYMINUTE: minutes 0…59, as written.
     public var byMinute: [Int] = []
+    /// BYHOUR: hours 0…23, as written.
     public var byHour: [Int] = []
+    /// BYDAY: weekdays, with an ordinal in MONTHLY and YEARLY rules.
     public var byDay: [WeekdayNum] = []
+    /// BYMONTHDAY: days of the month, 1…31 or -31…-1 (from the month's end).
     public var byMonthDay: [Int] = []
+    /// BYYEARDAY: days of the year, 1…366 or -366…-1 (from the year's end).
     public var byYearDay: [Int] = []
+    /// BYWEEKNO: ISO-style week numbers (weeks start on WKST), 1…53 or -53…-1; YEARLY only.
     public var byWeekNo: [Int] = []
+    /// BYMONTH: months, 1…12.
     public var byMonth: [Int] = []
+    /// BYSETPOS: positions in each period's set of instances, 1…366 or -366…-1 (-1: the last).
     public var bySetPos: [Int] = []
     /// WKST (default Monday).
     public var weekStart: Weekday = .monday
@@ -73,6 +104,8 @@ public struct RRule: Sendable, Hashable {
     /// RSCALE values this build reads: the CLDR calendars ICU implements (see docs/rrule.md).
     public static var supportedCalendars: [String] { RScaleCalendar.supportedNames }
 
+    /// A rule with FREQ `frequency` and every other part at its default (INTERVAL 1, no BY parts,
+    /// no end).
     public init(frequency: Frequency) {
         self.frequency = frequency
     }

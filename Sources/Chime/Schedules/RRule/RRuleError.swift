@@ -7,12 +7,15 @@ public enum RRuleError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A rule or text without a part it needs (`FREQ`, `DTSTART`).
     case missing(part: String, reason: String)
 
+    /// The part at fault (`BYDAY`, `UNTIL`, `DTSTART`, …), for machine output.
     public var part: String {
         switch self {
         case let .invalid(part, _), let .missing(part, _): part
         }
     }
 
+    /// The reason as a sentence starting with the part, e.g. "BYWEEKNO goes with FREQ=YEARLY only
+    /// (RFC 5545 §3.3.10), got FREQ=MONTHLY".
     public var description: String {
         switch self {
         case let .invalid(part, reason): return reason.hasPrefix(part + " ") ? reason : "\(part): \(reason)"

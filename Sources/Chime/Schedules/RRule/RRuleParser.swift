@@ -8,17 +8,28 @@
 public enum RRuleParser {
     /// The parts of a recurrence given as iCalendar text.
     public struct Recurrence: Sendable, Hashable {
+        /// DTSTART: the first instance and the anchor of the rule (nil when the text has none).
         public var dtstart: RRuleTime?
+        /// The RRULE, when there is one (a recurrence of RDATEs alone has none).
         public var rule: RRule?
+        /// RDATE values: extra instances, in the order given.
         public var rdates: [RRuleTime] = []
+        /// EXDATE values: instances removed, in the order given.
         public var exdates: [RRuleTime] = []
+        /// The VEVENT's UID, when read from an iCalendar file.
         public var uid: String?
 
+        /// An empty recurrence, filled in part by part.
         public init() {}
     }
 
     // MARK: RRULE values
 
+    /// Reads an RRULE value (`FREQ=MONTHLY;BYDAY=-1FR`, the `RRULE:` prefix optional) and checks
+    /// what RFC 5545 §3.3.10 forbids.
+    ///
+    /// Throws `RRuleError` naming the part that is malformed, repeated, out of range or not allowed
+    /// with the others.
     public static func rule(_ text: String) throws(RRuleError) -> RRule {
         var body = Substring(text.trimmingWhitespace())
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }

@@ -21,17 +21,31 @@
 /// COUNT-th instance is found once, when the trigger is made — by arithmetic when every period
 /// holds exactly one instance, else by expanding from DTSTART (at most 10,000,000 instances).
 public struct RRuleTrigger: Sendable, Hashable {
+    /// Whether DTSTART is an instance when the rule does not produce it.
     public enum DTStartMode: String, Sendable, Codable, CaseIterable, Hashable, NamedChoice {
+        /// DTSTART is always the first instance (RFC 5545's COUNT text; libical, Google Calendar).
+        /// The default.
         case always
+        /// DTSTART is an instance only when the rule produces it (python-dateutil, rrule.js).
         case ifMatching
     }
 
+    /// DTSTART: the first instance (see `dtstartMode`) and the anchor every period is counted from.
     public let dtstart: RRuleTime
+    /// The RRULE, or nil for a recurrence of DTSTART and RDATEs alone.
     public let rule: RRule?
+    /// RDATEs: instances added to the rule's.
     public let rdates: [RRuleTime]
+    /// EXDATEs: instances removed (each resolved to its instant in its zone, then matched by
+    /// instant).
     public let exdates: [RRuleTime]
+    /// Whether DTSTART counts as an instance when the rule does not produce it.
     public let dtstartMode: DTStartMode
+    /// Explicit handling of a wall time a gap skips, replacing RFC 5545 §3.3.5's (the offset before
+    /// the gap); nil keeps the RFC's.
     public let gapPolicy: GapPolicy?
+    /// Explicit handling of a repeated wall time, replacing RFC 5545 §3.3.5's (the first instant);
+    /// nil keeps the RFC's.
     public let overlapPolicy: OverlapPolicy?
     /// What the walk needs, in one shared box (a walk copies one reference, not the rule's arrays).
     let plan: RRulePlan
@@ -44,6 +58,10 @@ public struct RRuleTrigger: Sendable, Hashable {
     /// The most instances counted from DTSTART to honour COUNT when periods differ.
     public static let countLimit = 10_000_000
 
+    /// A recurrence from its parts.
+    ///
+    /// Throws `RRuleError` when an RDATE or EXDATE names a zone this machine does not know, or when
+    /// COUNT's last instance cannot be found within `countLimit` instances.
     public init(dtstart: RRuleTime, rule: RRule?, rdates: [RRuleTime] = [], exdates: [RRuleTime] = [],
                 dtstartMode: DTStartMode = .always, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
         self.dtstart = dtstart
@@ -104,6 +122,10 @@ public struct RRuleTrigger: Sendable, Hashable {
         try self.init(recurrence: recurrence, dtstartMode: dtstartMode, gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
     }
 
+    /// A recurrence from parsed iCalendar parts.
+    ///
+    /// Throws `RRuleError.missing` without DTSTART, or when nothing recurs (no RRULE or RDATE and
+    /// `dtstartMode` `.ifMatching`).
     public init(recurrence: RRuleParser.Recurrence, dtstartMode: DTStartMode = .always, gapPolicy: GapPolicy? = nil,
                 overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
         guard let dtstart = recurrence.dtstart else {
@@ -174,6 +196,8 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey { case text, dtstart, gap, overlap }
 
+    /// Reads docs/contract.md's `{"text", "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
+    /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`.
     public static func decode(from decoder: Decoder) throws -> RRuleTrigger {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let mode = try c.decodeIfPresent(String.self, forKey: .dtstart).map { (text) throws(TriggerError) in try DTStartMode(named: text, field: "dtstart") }
@@ -182,6 +206,8 @@ public struct RRuleTrigger: Sendable, Hashable {
                                 overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
     }
 
+    /// Writes the recurrence in normalized iCalendar text, the DTSTART mode and the policies when
+    /// set.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(normalized, forKey: .text)
@@ -190,11 +216,13 @@ public struct RRuleTrigger: Sendable, Hashable {
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
     }
 
+    /// Equal when every part is: DTSTART, the rule, RDATEs, EXDATEs, the mode and the policies.
     public static func == (a: RRuleTrigger, b: RRuleTrigger) -> Bool {
         a.dtstart == b.dtstart && a.rule == b.rule && a.rdates == b.rdates && a.exdates == b.exdates && a.dtstartMode == b.dtstartMode
             && a.gapPolicy == b.gapPolicy && a.overlapPolicy == b.overlapPolicy
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(dtstart); hasher.combine(rule); hasher.combine(rdates); hasher.combine(exdates); hasher.combine(dtstartMode)
         hasher.combine(gapPolicy); hasher.combine(overlapPolicy)

@@ -4,6 +4,8 @@
 extension FlutterAndroidTrigger: Codable {
     private enum Keys: String, CodingKey { case match, time, weekday, day, month, scheduled }
 
+    /// Reads `{"match", "time", "weekday"?, "day"?, "month"?, "scheduled"?}` (docs/profiles.md),
+    /// checking the fields as the initializer does.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let matchText = try c.decodeIfPresent(String.self, forKey: .match) ?? "time"
@@ -21,6 +23,8 @@ extension FlutterAndroidTrigger: Codable {
         }
     }
 
+    /// Writes `match`, the requested fields, and `scheduled` when a fire has moved the stored wall
+    /// time.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(match.rawValue, forKey: .match)

@@ -55,11 +55,23 @@ public struct FlutterAndroidTrigger: Sendable, Hashable {
     /// The fields of a stored wall time the plugin reads: time of day, and the date fields `match`
     /// compares (`weekday` for `dayOfWeekAndTime`, `day` and `month` for the others).
     public struct WallFields: Sendable, Hashable {
-        public let hour: Int, minute: Int, second: Int, nanosecond: Int
+        /// The hour, 0…23.
+        public let hour: Int
+        /// The minute, 0…59.
+        public let minute: Int
+        /// The second, 0…59.
+        public let second: Int
+        /// The nanosecond within the second.
+        public let nanosecond: Int
+        /// The weekday, for `dayOfWeekAndTime`; nil otherwise.
         public let weekday: Weekday?
+        /// The day of the month, for `dayOfMonthAndTime` and `dateAndTime`; nil otherwise.
         public let day: Int?
+        /// The month, for `dateAndTime`; nil otherwise.
         public let month: Int?
 
+        /// Fields as given (the trigger's initializer checks them); leave out the date fields
+        /// `match` does not read.
         public init(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0, weekday: Weekday? = nil, day: Int? = nil, month: Int? = nil) {
             self.hour = hour; self.minute = minute; self.second = second; self.nanosecond = nanosecond
             self.weekday = weekday; self.day = day; self.month = month
@@ -87,6 +99,8 @@ public struct FlutterAndroidTrigger: Sendable, Hashable {
         }
     }
 
+    /// Which fields must match: the time alone, or with the weekday, the day of the month, or the
+    /// date.
     public let match: Match
     /// What the app asked for.
     public let requested: WallFields

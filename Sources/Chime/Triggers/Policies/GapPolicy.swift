@@ -8,9 +8,15 @@
 /// - `previous`: the wall time read with the later offset, 01:30 EST = 06:30:00Z
 /// - `reject`: an error that names the skipped wall time
 public enum GapPolicy: String, Sendable, Codable, CaseIterable, Hashable {
+    /// No fire for a skipped wall time; the next occurrence that exists fires.
     case skip
+    /// Later by the length of the gap (02:30 → 03:30 EDT): RFC 5545's rule, the offset before the
+    /// gap.
     case shift
+    /// The first instant after the gap (02:30 → 03:00 EDT): Apple's `nextTime`.
     case nextValid
+    /// Earlier by the length of the gap (02:30 → 01:30 EST): the offset after the gap.
     case previous
+    /// An error (`TriggerError.wallTimeSkipped`) naming the skipped wall time.
     case reject
 }

@@ -8,9 +8,16 @@
 /// - `previousTimePreservingSmallerComponents`: 01:30 EST = 06:30:00Z
 /// - `strict`: the next day's 02:30 EDT = 2026-03-09T06:30:00Z
 public enum MatchingPolicy: String, Sendable, Codable, CaseIterable, Hashable {
+    /// A skipped wall time fires at the first instant after the gap (02:30 → 03:00 EDT); a missing
+    /// day (April 31) at 00:00 on the day after it (May 1). Foundation's default.
     case nextTime
+    /// A skipped wall time fires later by the gap (02:30 → 03:30 EDT); a missing day on the day
+    /// after it, at the wanted time.
     case nextTimePreservingSmallerComponents
+    /// A skipped wall time fires earlier by the gap (02:30 → 01:30 EST); a missing day on the
+    /// month's last day, at the wanted time.
     case previousTimePreservingSmallerComponents
+    /// Only exact matches fire: a skipped wall time or a missing day has no fire.
     case strict
 }
 

@@ -18,14 +18,21 @@
 ///   after an error the sequence is over. Never an error swallowed: nothing is refused up front.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct FireAlarms<C: Clock>: AsyncSequence, Sendable where C.Duration == Duration {
+    /// Each element is the fire that just came due.
     public typealias Element = Fire
 
+    /// The trigger whose fires are delivered.
     public let trigger: Trigger
+    /// The zone it fires in.
     public let zone: ZoneRules
+    /// Fires come strictly after this instant.
     public let start: Instant
+    /// The clock the sequence sleeps on (`ContinuousClock` by default; a test clock in tests).
     public let clock: C
     let now: @Sendable () -> Instant
 
+    /// The fires of `trigger` in `zone` strictly after `start`, each handed over when `now()`
+    /// reaches it, sleeping on `clock` in between.
     public init(trigger: Trigger, zone: ZoneRules, after start: Instant, clock: C, now: @escaping @Sendable () -> Instant) {
         self.trigger = trigger
         self.zone = zone
@@ -34,16 +41,22 @@ public struct FireAlarms<C: Clock>: AsyncSequence, Sendable where C.Duration == 
         self.now = now
     }
 
+    /// A new walk from `start` (each iterator walks on its own).
     public func makeAsyncIterator() -> Iterator {
         Iterator(fires: FireIterator(trigger: trigger, zone: zone, start: start), clock: clock, now: now)
     }
 
+    /// Walks the fires, sleeping until each one is due; finished after the last fire or the first
+    /// error.
     public struct Iterator: AsyncIteratorProtocol {
         var fires: FireIterator
         let clock: C
         let now: @Sendable () -> Instant
         var finished = false
 
+        /// The next fire once it is due (at once when it already is); nil when the trigger fires no
+        /// more. Throws the walk's `TriggerError` or what the clock's sleep throws
+        /// (`CancellationError`), and ends the sequence then.
         public mutating func next() async throws -> Fire? {
             guard !finished else { return nil }
             do {

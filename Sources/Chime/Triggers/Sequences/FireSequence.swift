@@ -13,7 +13,9 @@
 /// for fire in try daily.fires(after: start, in: ny).prefix(3) { print(fire) }
 /// ```
 public struct FireSequence: Sendable, Sequence, LazySequenceProtocol {
+    /// The trigger walked.
     public let trigger: Trigger
+    /// The zone it fires in.
     public let zone: ZoneRules
     /// Fires come strictly after this instant (before it, for a backward calendar or cron trigger).
     public let start: Instant
@@ -24,6 +26,7 @@ public struct FireSequence: Sendable, Sequence, LazySequenceProtocol {
         self.start = start
     }
 
+    /// A new walk from `start`; iterators are independent values.
     public func makeIterator() -> FireIterator {
         FireIterator(trigger: trigger, zone: zone, start: start)
     }

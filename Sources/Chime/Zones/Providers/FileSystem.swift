@@ -52,6 +52,14 @@ enum FileSystem {
         return names
     }
 
+    /// `path` with every symbolic link, `.` and `..` resolved (`realpath`); nil when it does not
+    /// resolve (a missing file or directory, a loop).
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let s = String(cString: value)

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpora of the structured harnesses (Fuzz/seeds/TARGET/), whose inputs
+start with a fixed binary header (Fuzz/Support/FuzzSupport.swift reads it) followed by text.
+
+    python3 Fuzz/make_seeds.py            # rewrites Fuzz/seeds/{cron,oncalendar,rrule,engine,cli-values,pending}
+
+Header pieces, as the harnesses read them:
+- zone, 2 bytes: first byte < 128 picks FuzzZones.interesting[b % 16] (0 America/New_York,
+  1 Australia/Lord_Howe, 2 Pacific/Apia, 3 America/Sao_Paulo, 4 Europe/Dublin, ..., 15 Etc/UTC);
+- start, 14 bytes: mode, a (u32), b (u32), nanosecond flag, nanoseconds (u32); mode 9 is
+  1850-01-01T00:00:00Z + ((a << 1) | (b & 1)) seconds.
+"""
+import os
+import shutil
+import struct
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+BASE_1850 = -3_786_825_600
+
+
+def zone(index):
+    return bytes([index, 0])
+
+
+def start(utc_seconds):
+    """Mode 9: an instant in 1850...2100, whole seconds."""
+    offset = utc_seconds - BASE_1850
+    return bytes([9]) + struct.pack(">II", offset >> 1, offset & 1) + bytes([1]) + struct.pack(">I", 0)
+
+
+T_2026_03_07 = 1_772_884_800      # 2026-03-07T12:00:00Z (New York's spring-forward is the next day)
+T_2026_10_31 = 1_793_448_000      # 2026-10-31T12:00:00Z (fall-back the next day)
+T_2025_10_04 = 1_759_536_000      # 2025-10-04T00:00:00Z (Lord Howe's half-hour gap is on the 5th)
+T_2011_12_28 = 1_325_030_400      # 2011-12-28T00:00:00Z (Apia skips 2011-12-30)
+
+NY, LORD_HOWE, APIA, SAO_PAULO, DUBLIN, UTC = 0, 1, 2, 3, 4, 15
+
+
+def write(target, seeds):
+    folder = os.path.join(ROOT, "seeds", target)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    for i, data in enumerate(seeds, 1):
+        with open(os.path.join(folder, "seed%02d" % i), "wb") as f:
+            f.write(data)
+
+
+# cron: flavor 1 (index in CronFlavor.allCases: posix, croniter, robfig, quartz, apscheduler,
+# apscheduler3), zone 2, start 14, policies 1 (gap = p % 6, overlap = p / 6 % 4, explicit = p / 24 % 2,
+# backward = p / 48 % 2), hash id 2, then the expression.
+POSIX, CRONITER, ROBFIG, QUARTZ, APS4, APS3 = range(6)
+
+
+def cron(flavor, text, z=NY, t=T_2026_03_07, policies=0, hash_flag=1):
+    return bytes([flavor]) + zone(z) + start(t) + bytes([policies, hash_flag, 7]) + text.encode()
+
+
+write("cron", [
+    cron(POSIX, "30 2 * * *"),
+    cron(POSIX, "*/15 1-3 * * 1-5"),
+    cron(POSIX, "0 9 1,15 * mon"),
+    cron(POSIX, "@daily", t=T_2026_10_31),
+    cron(POSIX, "30 1 * * *", t=T_2026_10_31, policies=48),
+    cron(CRONITER, "30 2 * * * 15"),
+    cron(CRONITER, "0 0 L * *"),
+    cron(CRONITER, "0 12 15W * *"),
+    cron(CRONITER, "0 8 * * 5#3"),
+    cron(CRONITER, "H H * * *", hash_flag=0),
+    cron(CRONITER, "0 0 1 1 * 0 2030"),
+    cron(ROBFIG, "0 30 2 * * *"),
+    cron(ROBFIG, "TZ=Europe/Berlin 0 0 9 * * MON-FRI"),
+    cron(ROBFIG, "@every 1h30m"),
+    cron(ROBFIG, "0 */5 * * * ?", z=LORD_HOWE, t=T_2025_10_04),
+    cron(QUARTZ, "0 30 2 ? * *"),
+    cron(QUARTZ, "0 15 10 ? * 6L"),
+    cron(QUARTZ, "0 0 12 LW * ?"),
+    cron(QUARTZ, "0 0 12 ? * 2#1 2027"),
+    cron(QUARTZ, "0 0/30 1 L-3 * ?", t=T_2026_10_31),
+    cron(APS4, "30 2 * * *"),
+    cron(APS4, "0 9 * * 5-1"),
+    cron(APS3, "30 2 * * *"),
+    cron(APS3, "0 0 last * *"),
+    cron(APS3, "0 0 * * 0", z=APIA, t=T_2011_12_28),
+    cron(POSIX, "0 0 * * *", z=SAO_PAULO, t=1_541_030_400, policies=24 + 5),   # 2018-11-01, gap reject
+])
+
+
+# oncalendar: zone 2, start 14, policies 1 (explicit = p % 2, gap = p / 2 % 6, overlap = p / 12 % 4),
+# then the expression.
+def oncalendar(text, z=NY, t=T_2026_03_07, policies=0):
+    return zone(z) + start(t) + bytes([policies]) + text.encode()
+
+
+write("oncalendar", [
+    oncalendar("*-*-* 02:30:00"),
+    oncalendar("daily"),
+    oncalendar("Mon..Fri *-*-* 07:00 Europe/Berlin"),
+    oncalendar("*-*-* 01:30", t=T_2026_10_31),
+    oncalendar("*:0/15"),
+    oncalendar("Sat,Sun 10:00"),
+    oncalendar("*-02~01 12:00"),
+    oncalendar("Mon *-05~07/1 09:00"),
+    oncalendar("2027-01-01 00:00:00 UTC"),
+    oncalendar("*-*-1,15 8:30:15.250"),
+    oncalendar("quarterly"),
+    oncalendar("minutely", z=LORD_HOWE, t=T_2025_10_04),
+    oncalendar("*-12-30 10:00", z=APIA, t=T_2011_12_28),
+    oncalendar("*-*-* 02:30", policies=1 + 2 * 2 + 12 * 3),        # gap shift, overlap both
+    oncalendar("*-*-* 02:30", policies=1 + 2 * 5),                 # gap reject
+    oncalendar("@1772953200"),
+    oncalendar("hourly", z=DUBLIN),
+    oncalendar("2026..2030-03-08/2 02:*:00"),
+])
+
+
+# rrule: zone 2, start 14, mode 1 (0 RRULE value with DTSTART = the start's wall time, 1 recurrence
+# lines, 2 an iCalendar file), policies 1 (dtstart mode = p % 2, gap = p / 2 % 6, overlap = p / 12 % 4),
+# then the text.
+def rrule(mode, text, z=NY, t=T_2026_03_07, policies=0):
+    return zone(z) + start(t) + bytes([mode, policies]) + text.encode()
+
+
+ICS = """BEGIN:VCALENDAR
+VERSION:2.0
+BEGIN:VEVENT
+UID:standup-1
+DTSTART;TZID=America/New_York:20260302T093000
+RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;COUNT=10
+EXDATE;TZID=America/New_York:20260304T093000
+RDATE;VALUE=PERIOD:20260307T150000Z/PT1H
+END:VEVENT
+END:VCALENDAR
+"""
+
+write("rrule", [
+    rrule(0, "FREQ=DAILY"),
+    rrule(0, "FREQ=MONTHLY;BYDAY=-1FR;COUNT=3"),
+    rrule(0, "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"),
+    rrule(0, "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20261231T235959Z"),
+    rrule(0, "FREQ=HOURLY;BYHOUR=1,2,3;BYMINUTE=0,30", t=T_2026_10_31, policies=12 * 3),
+    rrule(0, "FREQ=MINUTELY;INTERVAL=90;COUNT=20"),
+    rrule(0, "FREQ=MONTHLY;BYMONTHDAY=-1,15;BYSETPOS=1"),
+    rrule(0, "FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO;WKST=SU"),
+    rrule(0, "FREQ=YEARLY;BYYEARDAY=-1,100"),
+    rrule(0, "RRULE:FREQ=SECONDLY;BYSECOND=0,59;COUNT=5"),
+    rrule(1, "DTSTART;TZID=America/New_York:20260308T023000\nRRULE:FREQ=DAILY;COUNT=3"),
+    rrule(1, "DTSTART;TZID=America/New_York:20261101T013000\nRRULE:FREQ=DAILY;COUNT=3", policies=1 + 12 * 3),
+    rrule(1, "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYMONTHDAY=30,31\nEXDATE:20260330T090000\nRDATE:20260214T120000"),
+    rrule(1, "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=YEARLY;UNTIL=20300101"),
+    rrule(1, "DTSTART:20260301T120000Z\nRDATE:20260305T120000Z,20260310T120000Z"),
+    rrule(1, "DTSTART;TZID=Australia/Lord_Howe:20251005T020000\nFREQ=DAILY;BYMINUTE=0,15,30,45;COUNT=12", policies=2 * 2),
+    rrule(2, ICS),
+    rrule(2, ICS.replace("UID:standup-1", "UID:x\nBEGIN:VALARM\nTRIGGER:-PT15M\nEND:VALARM")),
+])
+
+
+# engine: zone 2, start 14, kind 1 (% 8: 0-5 calendar, 6 weekly, 7 interval), policies 3, week rules 1,
+# chain length 1, aim 1, component mask 2, component values 17, interval 8 (EngineHarness.swift).
+FIELDS = ["year", "month", "day", "hour", "minute", "second", "nanosecond", "weekday", "weekdayOrdinal",
+          "weekOfMonth", "weekOfYear", "yearForWeekOfYear", "dayOfYear"]
+MATCHING = ["nextTime", "nextTimePreservingSmallerComponents", "previousTimePreservingSmallerComponents", "strict"]
+GAPS = [None, "skip", "shift", "nextValid", "previous", "reject"]
+OVERLAPS = [None, "first", "last", "both"]
+
+
+def engine(z=NY, t=T_2026_03_07, kind=0, matching="nextTime", repeated="first", backward=False, gap=None, overlap=None,
+           consistent=True, repeats=True, drift=False, chain=4, aim=0, weekdays=0, interval=None, **c):
+    p0 = MATCHING.index(matching) + 4 * (repeated == "last") + (0 if backward else 8)
+    p1 = (0 if gap is None else GAPS.index(gap) + 2) + 8 * OVERLAPS.index(overlap)
+    p2 = (0 if consistent else 1) + (2 if repeats else 0) + (16 if drift else 0)
+    mask = sum(1 << FIELDS.index(k) for k in c) | (weekdays << 8)
+    day = c.get("day", 1)
+    values = bytes([0, 0, (c.get("month", 1) - 1), (day - 1) if day > 0 else 4 * (-day - 1), c.get("hour", 0), c.get("minute", 0),
+                    c.get("second", 0)]) + struct.pack(">H", 0) + bytes([c.get("weekday", 1) - 1]) \
+        + bytes([(c.get("weekdayOrdinal", 1) - 1) if c.get("weekdayOrdinal", 1) > 0 else 3 * (-c["weekdayOrdinal"] - 1),
+                 c.get("weekOfMonth", 0), c.get("weekOfYear", 1) - 1]) + struct.pack(">H", c.get("dayOfYear", 1) - 1) + bytes(2)
+    if "year" in c:
+        values = bytes([0, (c["year"] - 2026) & 0xFF]) + values[2:]       # year near the start's
+    iv = interval or (0, 0, 0)          # (raw, unit, anchor mode)
+    ivb = struct.pack(">IB", iv[0], iv[1]) + bytes([iv[2], iv[2], iv[2]])
+    return zone(z) + start(t) + bytes([kind, p0, p1, p2, 0, chain - 1, aim]) + struct.pack(">H", mask) + values + ivb
+
+
+write("engine", [
+    engine(hour=2, minute=30),
+    engine(hour=2, minute=30, gap="shift"),
+    engine(hour=2, minute=30, matching="strict"),
+    engine(hour=1, minute=30, t=T_2026_10_31, overlap="both"),
+    engine(hour=1, minute=30, t=T_2026_10_31, repeated="last", consistent=False),
+    engine(minute=30, gap="shift"),
+    engine(day=31, hour=9, matching="previousTimePreservingSmallerComponents"),
+    engine(day=-1, hour=12, backward=True),
+    engine(month=3, hour=9),
+    engine(weekday=1, weekdayOrdinal=-1, hour=2),
+    engine(dayOfYear=60, consistent=False),
+    engine(weekOfYear=53, weekday=2),
+    engine(year=2027, hour=9),
+    engine(hour=2, z=LORD_HOWE, t=T_2025_10_04, matching="strict"),
+    engine(hour=0, z=SAO_PAULO, t=1_541_030_400, gap="reject"),
+    engine(hour=10, z=APIA, t=T_2011_12_28, consistent=False),
+    engine(kind=6, weekdays=0b1000001, hour=2, minute=30, gap="reject"),
+    engine(kind=6, weekdays=0b0111110, hour=1, minute=30, t=T_2026_10_31, overlap="both"),
+    engine(kind=7, interval=(5400, 1, 0)),
+    engine(kind=7, interval=(1440, 0, 1), drift=True),
+    engine(kind=7, interval=(3600, 1, 2), repeats=False),
+    engine(aim=1, hour=0, gap="nextValid"),
+    engine(aim=2, second=0, hour=0, overlap="last", z=DUBLIN),
+])

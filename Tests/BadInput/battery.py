@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""The bad-input battery: hostile and broken input to every `chime` command and batch field.
+
+    python3 Tests/BadInput/battery.py [--chime PATH] [--list] [--filter TEXT] [--timeout SECONDS]
+
+Each case states its expected outcome here, from docs/contract.md (exit codes, error codes) —
+never from a run of chime:
+
+- `bad`: exit 2, nothing on stdout, a message on stderr that contains every `mentions` text;
+- `no_answer`: exit 1 with a message (the question has no answer);
+- `ok`: exit 0 (edge input that is valid, e.g. `--count 0`);
+- `batch`: exit 0 and exactly one JSON response per non-blank input line, in order, each with the
+  expected error code (or fires, for `None`): one bad line never loses the others;
+- `pending`: exit 0 and, in `--json`, the expected error code on each bad line's number.
+
+Every run must also finish within the timeout (default 5 s), not die by a signal, and print no
+Swift crash report or Swift type name. Zones come from the pinned fixtures (compiled with zic into
+a temporary TZDIR), so the answers do not depend on the host's tz data. Exit status 0 when every
+case passes; the tally is the last line.
+"""
+
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NY = "America/New_York"
+AFTER = "2026-03-07T12:00:00Z"
+
+# Text that only a crash or a leaked Swift type would print.
+CRASH_MARKERS = ["Fatal error", "Backtrace", "Swift runtime failure", "Illegal instruction", "Segmentation fault",
+                 "Current stack trace"]
+TYPE_MARKERS = re.compile(r"Optional\(|Swift\.|Chime\.|ChimeBatch\.|DecodingError|TriggerError|ZoneError|TimeError|"
+                          r"CronError|RRuleError|OnCalendarError|PendingError|error [0-9]+\.\)")
+
+
+class Case:
+    def __init__(self, name, args, kind, mentions=(), stdin=None, env=None, stdout="pipe", codes=None, lines=None):
+        self.name, self.args, self.kind = name, args, kind
+        self.mentions, self.stdin, self.env, self.stdout = list(mentions), stdin, env or {}, stdout
+        self.codes, self.lines = codes, lines
+
+
+CASES = []
+
+
+def bad(name, args, *mentions, **kw):
+    CASES.append(Case(name, args, "bad", mentions, **kw))
+
+
+def no_answer(name, args, *mentions, **kw):
+    CASES.append(Case(name, args, "no_answer", mentions, **kw))
+
+
+def ok(name, args, **kw):
+    CASES.append(Case(name, args, "ok", **kw))
+
+
+def batch(name, lines, codes, args=()):
+    """`lines`: request lines (str or bytes, dicts are JSON-encoded); `codes`: the expected error
+    code per non-blank line, None for an answer with fires."""
+    raw = b"".join((json.dumps(l).encode() if isinstance(l, dict) else l.encode() if isinstance(l, str) else l) + b"\n"
+                   for l in lines)
+    CASES.append(Case(name, ["batch", *args], "batch", stdin=raw, codes=codes))
+
+
+def pending(name, lines, codes, command=("pending", "--now", AFTER)):
+    """`codes`: {line number: expected error code} for the bad lines of a pending file."""
+    raw = b"".join((json.dumps(l).encode() if isinstance(l, dict) else l.encode() if isinstance(l, str) else l) + b"\n"
+                   for l in lines)
+    CASES.append(Case(name, [command[0], "{file}", *command[1:], "--json"], "pending", lines=raw, codes=codes))
+
+
+def request(trigger, zone=NY, **extra):
+    return {"id": "r", "zone": zone, "after": AFTER, "count": 2, "trigger": trigger, **extra}
+
+
+CAL = {"calendar": {"components": {"hour": 2, "minute": 30}}}
+GOOD = request(CAL)
+
+# ---------------------------------------------------------------------------------------------
+# Zones: unknown and hostile ids, on every command that takes one.
+HOSTILE_ZONES = [
+    ("unknown", "Mars/Olympus_Mons", ["unknown time zone"]),
+    ("path traversal", "../../etc/passwd", ["unknown time zone"]),
+    ("absolute path", "/etc/passwd", ["unknown time zone"]),
+    ("dot", ".", ["unknown time zone"]),
+    ("dot dot", "..", ["unknown time zone"]),
+    ("directory", "America", ["unknown time zone"]),
+    ("trailing slash", "America/New_York/", ["unknown time zone"]),
+    ("10 kB id", "A" * 10_000, ["unknown time zone"]),
+    ("empty", "", ["zone"]),
+    ("spaces", "   ", ["zone"]),
+    ("newline inside", "America/New\nYork", ["unknown time zone"]),
+    ("tab", "\t", ["zone"]),
+    ("posix TZ string", "EST5EDT,M3.2.0,M11.1.0", ["unknown time zone"]),
+    ("offset", "+05:00", ["unknown time zone"]),
+    ("glob", "America/*", ["unknown time zone"]),
+    ("unicode", "Europe/Zürich", ["unknown time zone"]),
+    ("emoji", "🕰️", ["unknown time zone"]),
+    ("sql", "UTC'; DROP TABLE zones;--", ["unknown time zone"]),
+    ("format string", "%s%s%s%n", ["unknown time zone"]),
+    ("tzdata.zi", "tzdata.zi", ["unknown time zone"]),
+    ("zone1970.tab", "zone1970.tab", ["unknown time zone"]),
+    ("posixrules", "posixrules/../UTC", ["unknown time zone"]),
+]
+for label, zone, mentions in HOSTILE_ZONES:
+    bad(f"zone: {label}", ["zone", zone, "--at", AFTER], *mentions)
+    bad(f"next --tz: {label}", ["next", "--at", "02:30", "--tz", zone, "--after", AFTER], *mentions)
+for label, zone, mentions in HOSTILE_ZONES[:8]:
+    bad(f"transitions: {label}", ["transitions", zone, "--from", "2026"], *mentions)
+    bad(f"resolve: {label}", ["resolve", zone, "2026-03-08T02:30"], *mentions)
+    bad(f"audit --zones: {label}", ["audit", "--at", "02:30", "--zones", zone, "--from", "2026"], *mentions)
+    batch(f"batch zone: {label}", [request(CAL, zone=zone), GOOD], ["unknownZone", None])
+bad("next: $TZ unknown", ["next", "--at", "02:30", "--after", AFTER], "unknown time zone", "$TZ", env={"TZ": "Mars/X"})
+bad("next: $TZ hostile path", ["next", "--at", "02:30", "--after", AFTER], "unknown time zone", env={"TZ": ":../../etc/passwd"})
+bad("zone source env bogus", ["zone", "UTC"], "CHIME_ZONE_SOURCE", env={"CHIME_ZONE_SOURCE": "bogus"})
+bad("--source bogus", ["zone", "UTC", "--source", "sundial"], "--source")
+bad("TZDIR missing, --source tzif", ["zone", "UTC", "--source", "tzif"], "tzif", env={"TZDIR": "/nonexistent-tz"})
+bad("TZDIR is a file, --source tzif", ["zone", "UTC", "--source", "tzif"], "tzif", env={"TZDIR": "/etc/hostname"})
+batch("batch: zone wrong type", [request(CAL, zone=5), request(CAL, zone=None), request(CAL, zone=["UTC"]), GOOD],
+      ["invalidField", "invalidField", "invalidField", None])
+batch("batch: zone with NUL", [request(CAL, zone="America/New_York\u0000"), request(CAL, zone="\u0000"), GOOD],
+      ["unknownZone", "unknownZone", None])
+
+# ---------------------------------------------------------------------------------------------
+# Instants and local times: malformed, years 0 / 10000 / Int64 extremes.
+BAD_INSTANTS = [
+    ("year 0", "0000-01-01T00:00:00Z", ["year 0"]),
+    ("year 10000", "10000-01-01T00:00:00Z", ["10000"]),
+    ("year 99999", "99999-01-01", ["99999"]),
+    ("negative year", "-0001-01-01T00:00:00Z", ["-0001"]),
+    ("Int64 max epoch", "@9223372036854775807", ["out of range"]),
+    ("Int64 min epoch", "@-9223372036854775808", ["out of range"]),
+    ("beyond Int64 epoch", "@99999999999999999999999", ["@99999999999999999999999"]),
+    ("epoch NaN", "@nan", ["@nan"]),
+    ("epoch inf", "@inf", ["@inf"]),
+    ("month 13", "2026-13-01T00:00:00Z", ["2026-13-01"]),
+    ("day 32", "2026-01-32T00:00:00Z", ["2026-01-32"]),
+    ("Feb 30", "2026-02-30T00:00:00Z", ["2026-02-30"]),
+    ("hour 24", "2026-01-01T24:00:00Z", ["2026-01-01T24"]),
+    ("minute 60", "2026-01-01T00:60:00Z", ["00:60"]),
+    ("offset 25h", "2026-01-01T00:00:00+25:00", ["+25:00"]),
+    ("garbage", "yesterday-ish", ["yesterday-ish"]),
+    ("empty", "", ["--after"]),
+    ("only T", "T", ["'T'"]),
+    ("trailing junk", "2026-01-01T00:00:00Zjunk", ["junk"]),
+    ("NUL inside", "2026-01-01\u0001T00:00:00Z", ["--after"]),
+]
+for label, text, mentions in BAD_INSTANTS:
+    bad(f"next --after: {label}", ["next", "--at", "02:30", "--tz", NY, "--after", text], *mentions)
+for label, text, mentions in BAD_INSTANTS[:12]:
+    bad(f"zone --at: {label}", ["zone", NY, "--at", text], *mentions)
+    bad(f"pending --now: {label}", ["pending", os.path.join(ROOT, "examples/reminders.jsonl"), "--now", text], *mentions)
+    # A date that does not exist (month 13, Feb 30) is in the form but a wrong value: invalidField.
+    code = ("yearOutOfRange" if label in ("year 0", "Int64 max epoch", "Int64 min epoch")
+            else "invalidField" if label in ("month 13", "day 32", "Feb 30") else "malformedInstant")
+    batch(f"batch after: {label}", [request(CAL, after=text), GOOD], [code, None])
+for label, text in [("year 0", "0000-06-01T00:00"), ("year 10000", "10000-06-01T00:00"), ("month 0", "2026-00-10T00:00"),
+                    ("hour 25", "2026-03-08T25:00"), ("second 61", "2026-03-08T02:00:61"), ("garbage", "noon"),
+                    ("instant not local", "2026-03-08T02:30:00Z"), ("empty", "")]:
+    bad(f"resolve local time: {label}", ["resolve", NY, text], text if text else "local wall time")
+bad("transitions --from 0", ["transitions", NY, "--from", "0"], "0")
+bad("transitions --from 10000", ["transitions", NY, "--from", "10000"], "10000")
+bad("transitions --to before --from", ["transitions", NY, "--from", "2027", "--to", "2026"], "--to")
+bad("transitions --from Int64 max", ["transitions", NY, "--from", "9223372036854775807"], "9223372036854775807")
+bad("transitions --from text", ["transitions", NY, "--from", "twenty"], "twenty")
+bad("transitions --to huge range", ["transitions", NY, "--from", "1", "--to", "99999"], "99999")
+bad("audit --from 0", ["audit", "--at", "02:30", "--zones", NY, "--from", "0"], "0")
+bad("audit --to 10000", ["audit", "--at", "02:30", "--zones", NY, "--from", "2026", "--to", "10000"], "10000")
+bad("audit --to before --from", ["audit", "--at", "02:30", "--zones", NY, "--from", "2030", "--to", "2026"], "--to")
+
+# ---------------------------------------------------------------------------------------------
+# Durations and intervals: NaN, infinite, negative, huge, under 60 s repeating.
+BAD_DURATIONS = [("NaN", "nan"), ("infinite", "inf"), ("negative", "-5m"), ("zero", "0"), ("huge", "99999999999999999999s"),
+                 ("Int64 seconds", "9223372036854775807"), ("weeks overflow", "99999999999999w"), ("no number", "m"),
+                 ("unknown unit", "5 fortnights"), ("empty", ""), ("under a minute", "30s"), ("dangling number", "1h30"),
+                 ("double unit", "5mm"), ("comma decimal", "1,5h"), ("exponent", "1e3s"), ("hex", "0x10"),
+                 ("sub-nanosecond", "0.0000000001s"), ("unicode digits", "５m")]
+for label, text in BAD_DURATIONS:
+    bad(f"next --every: {label}", ["next", "--every", text, "--tz", NY, "--after", AFTER], "interval" if text else "--every")
+for label, seconds, code in [("NaN string", "nan", "invalidTrigger"), ("negative", -60, "invalidTrigger"), ("zero", 0, "invalidTrigger"),
+                             ("1e400", None, "invalidTrigger"), ("under 60 repeating", "59r", "invalidTrigger"),
+                             ("huge", 1e300, "invalidTrigger"), ("Int64 max", 9223372036854775807, "invalidTrigger"),
+                             ("beyond Int64", 92233720368547758070, "invalidTrigger"), ("bool", True, "invalidField"),
+                             ("object", {"s": 1}, "invalidField"), ("text", "an hour", "invalidTrigger")]:
+    line = (b'{"id":"r","zone":"UTC","after":"2026-01-01T00:00:00Z","trigger":{"interval":{"seconds":1e400}}}'
+            if seconds is None else request({"interval": {"seconds": 59, "repeats": True}}, zone="UTC") if seconds == "59r"
+            else request({"interval": {"seconds": seconds}}, zone="UTC"))
+    batch(f"batch interval seconds: {label}", [line, GOOD], [code, None])
+batch("batch interval: bad anchor", [request({"interval": {"seconds": 3600, "anchor": "10000-01-01T00:00:00Z"}}), GOOD],
+      ["malformedInstant", None])
+
+# ---------------------------------------------------------------------------------------------
+# Components, weekly, policies: impossible values and unknown names.
+for label, text, mention in [("hour 24", "hour=24", "hour"), ("minute -1", "minute=-1", "minute"), ("month 13", "month=13", "month"),
+                             ("day 0", "day=0", "day"), ("day 32", "day=32", "day"), ("weekday 8", "weekday=8", "weekday"),
+                             ("weekday 0", "weekday=0", "weekday"), ("unknown name", "fortnight=1", "fortnight"),
+                             ("no value", "hour=", "hour="), ("no equals", "hour", "hour"), ("text value", "hour=two", "hour=two"),
+                             ("Int64 overflow", "hour=99999999999999999999", "hour"), ("twice", "hour=2,hour=3", "twice"),
+                             ("empty pair", "hour=2,,minute=3", "--components"), ("empty", "", "--components"),
+                             ("year 0", "year=0", "year"), ("year 10000", "year=10000", "year"),
+                             ("second 60", "second=60", "second"), ("nanosecond 1e9", "nanosecond=1000000000", "nanosecond"),
+                             ("weekdayOrdinal 0", "weekday=2,weekdayOrdinal=0", "weekdayOrdinal"),
+                             ("weekOfYear 54", "weekOfYear=54", "weekOfYear"), ("dayOfYear 367", "dayOfYear=367", "dayOfYear"),
+                             ("era", "era=0", "era"), ("unicode name", "hóur=2", "hóur")]:
+    bad(f"next --components: {label}", ["next", "--components", text, "--tz", NY, "--after", AFTER], mention)
+# A sixth Monday never comes (a month has at most five): Foundation's nextDate answers nil too.
+no_answer("next --components: weekdayOrdinal 6", ["next", "--components", "weekday=2,weekdayOrdinal=6", "--tz", NY, "--after", AFTER],
+          "never fires")
+for label, text, mention in [("hour 25", "25:00", "hour"), ("minute 60", "02:60", "minute"), ("letters", "two", "two"),
+                             ("empty", "", "--at"), ("seconds 60", "02:30:60", "second"), ("negative", "-1:00", "hour"),
+                             ("fraction", "02:30.5", "02:30.5")]:
+    bad(f"next --at: {label}", ["next", "--at", text, "--tz", NY, "--after", AFTER], mention)
+for label, text, mention in [("no at", "mon", "DAYS@HH:MM"), ("bad day", "mon,xyz@09:00", "xyz"), ("day 8", "8@09:00", "8"),
+                             ("empty day", "mon,,wed@09:00", "weekday"), ("no days", "@09:00", "DAYS@HH:MM"),
+                             ("bad time", "mon@25:00", "hour"), ("two ats", "mon@09:00@10:00", "DAYS@HH:MM")]:
+    bad(f"next --weekly: {label}", ["next", "--weekly", text, "--tz", NY, "--after", AFTER], mention)
+for option, value in [("--gap", "sometimes"), ("--overlap", "middle"), ("--matching", "fuzzy"), ("--repeated", "second"),
+                      ("--direction", "sideways"), ("--semantics", "legal"), ("--first-weekday", "8"), ("--first-weekday", "0"),
+                      ("--min-days", "9"), ("--locale", "xx_INVALID@@@"), ("--profile", "windows"), ("--flavor", "bsd"),
+                      ("--dtstart-mode", "never")]:
+    extra = ["--cron", "30 2 * * *"] if option == "--flavor" else ["--rrule", "FREQ=DAILY", "--dtstart", "2026-01-01T09:00"] \
+        if option == "--dtstart-mode" else ["--at", "02:30"]
+    bad(f"next {option} {value}", ["next", *extra, option, value, "--tz", NY, "--after", AFTER], value)
+for label, trigger, code in [
+        ("unknown kind", {"sundial": {}}, "invalidTrigger"), ("two kinds", {"calendar": CAL["calendar"], "interval": {"seconds": 60}}, "invalidTrigger"),
+        ("empty trigger", {}, "invalidTrigger"), ("trigger not an object", "daily", "invalidField"),
+        ("components hour 24", {"calendar": {"components": {"hour": 24}}}, "invalidTrigger"),
+        ("components hour text", {"calendar": {"components": {"hour": "2"}}}, "invalidField"),
+        ("components hour float", {"calendar": {"components": {"hour": 2.5}}}, "invalidField"),
+        ("components hour huge", {"calendar": {"components": {"hour": 1e30}}}, "invalidField"),
+        ("components unknown", {"calendar": {"components": {"fortnight": 1}}}, "invalidTrigger"),
+        ("components not an object", {"calendar": {"components": [2, 30]}}, "invalidField"),
+        ("matchingPolicy unknown", {"calendar": {"components": {"hour": 2}, "matchingPolicy": "fuzzy"}}, "invalidTrigger"),
+        ("gap unknown", {"calendar": {"components": {"hour": 2}, "gap": "sometimes"}}, "invalidTrigger"),
+        ("overlap unknown", {"calendar": {"components": {"hour": 2}, "overlap": 3}}, "invalidField"),
+        ("firstWeekday 9", {"calendar": {"components": {"hour": 2}, "firstWeekday": 9}}, "invalidTrigger"),
+        ("locale hostile", {"calendar": {"components": {"hour": 2}, "locale": "../../etc/passwd"}}, "invalidTrigger"),
+        ("weekly weekday 8", {"weekly": {"weekdays": [8], "time": "09:00"}}, "invalidTrigger"),
+        ("weekly no weekdays", {"weekly": {"weekdays": [], "time": "09:00"}}, "invalidTrigger"),
+        ("weekly bad time", {"weekly": {"weekdays": ["mon"], "time": "9 o'clock"}}, "invalidTrigger"),
+        ("weekly weekdays not a list", {"weekly": {"weekdays": "mon", "time": "09:00"}}, "invalidField"),
+        ("weekly missing time", {"weekly": {"weekdays": ["mon"]}}, "missingField"),
+        ("cron missing expression", {"cron": {}}, "missingField"),
+        ("cron 6 fields posix", {"cron": {"expression": "0 30 2 * * *"}}, "invalidCronExpression"),
+        ("cron minute 60", {"cron": {"expression": "60 2 * * *"}}, "invalidCronExpression"),
+        ("cron step 0", {"cron": {"expression": "*/0 * * * *"}}, "invalidCronExpression"),
+        ("cron flavor unknown", {"cron": {"expression": "30 2 * * *", "flavor": "bsd"}}, "invalidTrigger"),
+        ("cron @reboot", {"cron": {"expression": "@reboot"}}, "invalidCronExpression"),
+        ("cron NUL", {"cron": {"expression": "30 2 * * *\u0000"}}, "invalidCronExpression"),
+        ("cron 10 kB list (valid)", {"cron": {"expression": "1," * 5000 + "2 * * * *"}}, None),
+        ("cron 10 kB garbage", {"cron": {"expression": "x" * 10_000}}, "invalidCronExpression"),
+        ("onCalendar garbage", {"onCalendar": {"expression": "every other tuesday"}}, "invalidTrigger"),
+        ("onCalendar bad zone", {"onCalendar": {"expression": "*-*-* 02:30 Mars/Olympus"}}, "unknownZone"),
+        ("onCalendar empty", {"onCalendar": {"expression": ""}}, "invalidTrigger"),
+        ("rrule no FREQ", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:COUNT=3"}}, "invalidRRule"),
+        ("rrule BYWEEKNO monthly", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=MONTHLY;BYWEEKNO=20"}}, "invalidRRule"),
+        ("rrule COUNT and UNTIL", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY;COUNT=2;UNTIL=20270101"}}, "invalidRRule"),
+        ("rrule COUNT huge", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY;COUNT=99999999999"}}, "invalidRRule"),
+        ("rrule INTERVAL 0", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY;INTERVAL=0"}}, "invalidRRule"),
+        ("rrule no DTSTART", {"rrule": {"text": "RRULE:FREQ=DAILY"}}, "invalidRRule"),
+        ("rrule DTSTART year 0", {"rrule": {"text": "DTSTART:00000101T090000\nRRULE:FREQ=DAILY"}}, "invalidRRule"),
+        ("rrule TZID hostile", {"rrule": {"text": "DTSTART;TZID=../../etc/passwd:20260101T090000\nRRULE:FREQ=DAILY"}}, "unknownZone"),
+        ("rrule dtstart mode", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY", "dtstart": "never"}}, "invalidTrigger"),
+        ("flutterAndroid missing weekday", {"flutterAndroid": {"match": "dayOfWeekAndTime", "time": "02:30"}}, "invalidTrigger")]:
+    batch(f"batch trigger: {label}", [request(trigger), GOOD], [code, None])
+
+# ---------------------------------------------------------------------------------------------
+# Dialects on the command line.
+for label, expr, flavor, mention in [("4 fields", "30 2 * *", "posix", "5 fields"), ("minute 60", "60 2 * * *", "posix", "60"),
+                                     ("hour 24", "0 24 * * *", "posix", "24"), ("bad name", "0 2 * FOO *", "posix", "FOO"),
+                                     ("step 0", "*/0 * * * *", "posix", "0"), ("range reversed", "0 5-2 * * *", "posix", "5-2"),
+                                     ("L in posix", "0 2 L * *", "posix", "L"), ("W in posix", "0 2 15W * *", "posix", "W"),
+                                     ("@reboot", "@reboot", "posix", "@reboot"), ("@every garbage", "@every soon", "robfig", "soon"),
+                                     ("robfig TZ unknown", "TZ=Mars/X 0 30 2 * * *", "robfig", "Mars/X"),
+                                     ("quartz no ?", "0 30 2 * * *", "quartz", "?"),
+                                     ("aps 9 fields", "0 0 0 0 0 0 0 0 0", "apscheduler", "fields"), ("empty", "", "posix", "cron"),
+                                     ("only spaces", "     ", "posix", "cron"), ("# 6", "0 2 * * 1#6", "croniter", "#6"),
+                                     ("control chars", "30 2 * * *\u0007", "posix", "field 5")]:
+    bad(f"next --cron {flavor}: {label}", ["next", "--cron", expr, "--flavor", flavor, "--tz", NY, "--after", AFTER], mention)
+# Valid in the peers, checked with the peers themselves (croniter 7.0.0: `0 5-2 * * *` wraps around
+# midnight and `0 2 15W * *` is the weekday nearest the 15th; robfig/cron v3 rounds `@every 0s` up to
+# one second, its ConstantDelaySchedule doc) — edge input, not bad input.
+ok("next --cron croniter: range wraps", ["next", "--cron", "0 5-2 * * *", "--flavor", "croniter", "--tz", NY, "--after", AFTER])
+ok("next --cron croniter: W", ["next", "--cron", "0 2 15W * *", "--flavor", "croniter", "--tz", NY, "--after", AFTER])
+ok("next --cron robfig: @every 0s", ["next", "--cron", "@every 0s", "--flavor", "robfig", "--tz", NY, "--after", AFTER])
+# Quartz 2.3.2 reads year 1969 and never fires (getNextValidTimeAfter is null, run here).
+no_answer("next --cron quartz: year 1969", ["next", "--cron", "0 30 2 ? * * 1969", "--flavor", "quartz", "--tz", NY, "--after", AFTER],
+          "never fires")
+no_answer("next --cron never fires", ["next", "--cron", "0 0 30 2 *", "--tz", NY, "--after", AFTER], "never fires")
+for label, spec, mention in [("garbage", "every other tuesday", "every other tuesday"), ("hour 25", "*-*-* 25:00", "25"),
+                             ("bad weekday", "Fun *-*-* 02:00", "Fun"), ("bad zone", "*-*-* 02:00 Mars/X", "Mars/X"),
+                             ("empty", "", "OnCalendar"), ("repetition 0", "*-*-* *:00/0", "0"), ("year 10000", "10000-01-01", "10000")]:
+    bad(f"next --oncalendar: {label}", ["next", "--oncalendar", spec, "--after", AFTER], mention)
+for label, rule, dtstart, mention in [("no FREQ", "COUNT=3", "2026-01-01T09:00", "FREQ"), ("FREQ unknown", "FREQ=FORTNIGHTLY", "2026-01-01T09:00", "FORTNIGHTLY"),
+                                      ("BYWEEKNO monthly", "FREQ=MONTHLY;BYWEEKNO=20", "2026-01-01T09:00", "BYWEEKNO"),
+                                      ("BYDAY bad", "FREQ=WEEKLY;BYDAY=XX", "2026-01-01T09:00", "XX"),
+                                      ("part twice", "FREQ=DAILY;FREQ=WEEKLY", "2026-01-01T09:00", "FREQ"),
+                                      ("BYSECOND 60", "FREQ=DAILY;BYSECOND=60", "2026-01-01T09:00", "BYSECOND"),
+                                      ("BYSETPOS without BY", "FREQ=DAILY;BYSETPOS=1", "2026-01-01T09:00", "BYSETPOS"),
+                                      ("RSCALE unknown calendar", "RSCALE=MARTIAN;FREQ=YEARLY", "2026-01-01T09:00", "RSCALE"),
+                                      ("dtstart garbage", "FREQ=DAILY", "soon", "soon"), ("dtstart year 0", "FREQ=DAILY", "0000-01-01T09:00", "0")]:
+    bad(f"next --rrule: {label}", ["next", "--rrule", rule, "--dtstart", dtstart, "--tz", NY, "--after", AFTER], mention)
+bad("next --rrule without --dtstart", ["next", "--rrule", "FREQ=DAILY", "--tz", NY, "--after", AFTER], "--dtstart")
+bad("next --ical missing file", ["next", "--ical", "/nonexistent/cal.ics", "--after", AFTER], "/nonexistent/cal.ics")
+bad("next --ical directory", ["next", "--ical", "/", "--after", AFTER], "/")
+bad("next --ical not a calendar", ["next", "--ical", "/etc/hostname", "--after", AFTER], "/etc/hostname")
+bad("next --ical unknown uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--uid", "nope", "--after", AFTER], "nope")
+
+# ---------------------------------------------------------------------------------------------
+# Counts and bounds.
+for value in ["-1", "100001", "99999999999999999999999", "1e3", "ten", "", "0x10"]:
+    bad(f"next --count {value!r}", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER, "--count", value], "--count")
+ok("next --count 0", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER, "--count", "0"])
+ok("next --count max", ["next", "--every", "1m", "--tz", "UTC", "--after", AFTER, "--count", "100000"])
+for label, count, code in [("negative", -1, "invalidCount"), ("over max", 10001, "invalidCount"), ("huge", 10 ** 30, "invalidField"),
+                           ("float", 2.5, "invalidField"), ("string", "3", "invalidField"), ("null", None, None)]:
+    batch(f"batch count: {label}", [request(CAL, count=count), GOOD], [code, None])
+for value in ["-1", "0", "ten", "99999999999999999999"]:
+    bad(f"pending --limit {value}", ["pending", os.path.join(ROOT, "examples/reminders.jsonl"), "--now", AFTER, "--limit", value], "--limit")
+bad("pending --rule unknown", ["pending", os.path.join(ROOT, "examples/reminders.jsonl"), "--now", AFTER, "--rule", "random"], "random")
+bad("simulate --until before --from", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", "2026-03-01T00:00:00Z",
+                                       "--until", "2026-02-01T00:00:00Z"], "--until")
+bad("simulate missing --until", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", AFTER], "--until")
+
+# ---------------------------------------------------------------------------------------------
+# Usage: unknown commands and options, missing and repeated values.
+for label, args, mention in [("unknown command", ["nxet"], "next"), ("unknown option", ["next", "--att", "02:30"], "--at"),
+                             ("missing value", ["next", "--at"], "--at"), ("value twice", ["next", "--at", "02:30", "--at", "03:30"], "--at"),
+                             ("two triggers", ["next", "--at", "02:30", "--every", "1h"], "--at"),
+                             ("no trigger", ["next", "--tz", NY], "trigger"), ("stray positional", ["next", "--at", "02:30", "extra"], "extra"),
+                             ("no command", [], "command"), ("empty command", [""], "command"),
+                             ("resolve no local time", ["resolve", NY], "LOCAL_TIME"),
+                             ("pending no --now", ["pending", os.path.join(ROOT, "examples/reminders.jsonl")], "--now"),
+                             ("completions unknown shell", ["completions", "powershell"], "powershell"),
+                             ("audit --compare unknown", ["audit", "--at", "02:30", "--zones", NY, "--compare", "apple,legal"], "legal"),
+                             ("audit --compare with --every", ["audit", "--every", "1h", "--zones", NY, "--compare", "apple,consistent"], "--compare"),
+                             ("audit gap reject", ["audit", "--at", "02:30", "--zones", NY, "--gap", "reject"], "reject"),
+                             ("audit interval", ["audit", "--every", "1h", "--zones", NY], "interval"),
+                             ("option with NUL-like junk", ["next", "--at\u0001", "02:30"], "--at"),
+                             ("long option 10 kB", ["next", "--" + "x" * 10_000], "unknown option")]:
+    bad(f"usage: {label}", args, mention)
+bad("next: invalid UTF-8 argument", ["next", "--tz", b"\xff\xfeAmerica", "--at", "02:30", "--after", AFTER], "unknown time zone")
+bad("zone: invalid UTF-8 id", ["zone", b"Europe/\xc3\x28"], "unknown time zone")
+bad("batch: missing file", ["batch", "/nonexistent/requests.jsonl"], "/nonexistent/requests.jsonl")
+bad("batch: directory", ["batch", "/"], "/")
+bad("pending: missing file", ["pending", "/nonexistent/p.jsonl", "--now", AFTER], "/nonexistent/p.jsonl")
+bad("pending: directory", ["pending", "/", "--now", AFTER], "/")
+
+# ---------------------------------------------------------------------------------------------
+# Batch streams: truncated and invalid JSON, invalid UTF-8, NUL, huge lines; one answer per line.
+batch("batch: empty input", [], [])
+batch("batch: only blank lines", ["", "   ", "\t", "\r"], [])
+for label, line, code in [
+        ("truncated", b'{"zone":"UTC","trigger":{"calendar":', "malformedJSON"), ("not JSON", b"hello", "malformedJSON"),
+        ("array", b"[1,2,3]", "malformedJSON"), ("number", b"42", "malformedJSON"), ("string", b'"UTC"', "malformedJSON"),
+        ("null", b"null", "malformedJSON"), ("trailing garbage", b'{"zone":"UTC"} x', "malformedJSON"),
+        ("two objects", b'{"zone":"UTC"}{"zone":"UTC"}', "malformedJSON"), ("invalid UTF-8", b'{"zone":"\xff\xfe"}', "malformedJSON"),
+        ("invalid UTF-8 outside strings", b'\xff{"zone":"UTC"}', "malformedJSON"), ("raw NUL", b'{"zone":"UTC"\x00}', "malformedJSON"),
+        ("lone surrogate", b'{"zone":"\\ud800","trigger":{"interval":{"seconds":60}}}', "malformedJSON"),
+        ("bad escape", b'{"zone":"\\q"}', "malformedJSON"), ("unterminated string", b'{"zone":"UTC', "malformedJSON"),
+        ("deep nesting", b"[" * 100_000 + b"]" * 100_000, "malformedJSON"), ("deep objects", b'{"a":' * 50_000 + b"1" + b"}" * 50_000, "malformedJSON"),
+        # A member given twice: the first is read (docs/contract.md), on both of batch's paths.
+        ("duplicate key", b'{"zone":"UTC","zone":"Mars/X","trigger":{"interval":{"seconds":60}}}', None),
+        ("missing zone", b'{"trigger":{"interval":{"seconds":60}}}', "missingField"), ("missing trigger", b'{"zone":"UTC"}', "missingField"),
+        ("empty object", b"{}", "missingField"), ("huge number", b'{"zone":"UTC","count":1' + b"0" * 400 + b',"trigger":{"interval":{"seconds":60}}}', "invalidField"),
+        # RFC 8259 §8.1 lets a parser ignore a leading byte order mark; Chime does (docs/contract.md).
+        ("BOM", b'\xef\xbb\xbf{"zone":"UTC","trigger":{"interval":{"seconds":60}}}', None),
+        ("1 MB string", b'{"zone":"' + b"A" * 1_000_000 + b'","trigger":{"interval":{"seconds":60}}}', "unknownZone"),
+        ("id object", b'{"id":{"a":1},"zone":"UTC","trigger":{"interval":{"seconds":60}}}', "invalidField")]:
+    batch(f"batch line: {label}", [line, GOOD, line], [code, None, code])
+# A line longer than the 64 MiB limit (docs/contract.md, "Limits") is answered lineTooLong and
+# skipped without holding it: the lines around it are answered.
+batch("batch: 70 MB line", [GOOD, b"a" * 70_000_000, GOOD, b'{"zone":"' + b"x" * 70_000_000], [None, "lineTooLong", None, "lineTooLong"])
+batch("batch: 1000 bad lines among good ones", ([b"garbage", GOOD] * 500), ["malformedJSON", None] * 500)
+batch("batch: CRLF lines", [json.dumps(GOOD).encode() + b"\r", b"nope\r"], [None, "malformedJSON"])
+batch("batch: last line without newline", [], [])  # replaced below with raw stdin
+CASES[-1].stdin = json.dumps(GOOD).encode() + b"\n" + json.dumps(GOOD).encode()
+CASES[-1].codes = [None, None]
+batch("batch --explain: bad lines", [b"{", GOOD], ["malformedJSON", None], args=["--explain"])
+
+# ---------------------------------------------------------------------------------------------
+# Pending request files.
+REMINDER = {"identifier": "a", "zone": NY, "trigger": CAL["calendar"] and CAL}
+pending("pending: bad lines among good", [REMINDER, "garbage", {"identifier": "b", "zone": "Mars/X", "trigger": CAL},
+                                          {"zone": NY, "trigger": CAL}, {"identifier": "c", "zone": NY, "trigger": {"sundial": {}}},
+                                          {"identifier": "d", "zone": NY, "trigger": CAL, "created": "10000-01-01T00:00:00Z"},
+                                          b'{"identifier":"e","zone":"\xff"}', {"identifier": ["x"], "zone": NY, "trigger": CAL}],
+        {2: "malformedJSON", 3: "unknownZone", 4: "missingField", 5: "invalidTrigger", 6: "malformedInstant", 7: "malformedJSON",
+         8: "invalidField"})
+pending("pending: empty file", [], {})
+pending("pending: 70 MB line", [REMINDER, b"{" + b" " * 70_000_000 + b"}", REMINDER], {2: "lineTooLong"})
+pending("pending: payload huge", [{"identifier": "a", "zone": NY, "trigger": CAL, "payload": {"x": "y" * 1_000_000}}], {})
+pending("pending: one-shot interval under a minute", [{"identifier": "a", "zone": NY, "trigger": {"interval": {"seconds": -1, "repeats": False}}}],
+        {1: "invalidTrigger"})
+pending("simulate: bad lines among good", [REMINDER, "garbage", {"identifier": "b", "zone": "Mars/X", "trigger": CAL}],
+        {2: "malformedJSON", 3: "unknownZone"}, command=("plan", "--now", AFTER))
+
+# ---------------------------------------------------------------------------------------------
+# Closed and full outputs: an error naming stdout and exit 2, never a silent success.
+for label, stdout in [("stdout /dev/full", "full"), ("stdout closed", "closed")]:
+    bad(f"next: {label}", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER, "--count", "5"], "stdout", stdout=stdout)
+    bad(f"zones: {label}", ["zones"], "stdout", stdout=stdout)
+    bad(f"transitions --json: {label}", ["transitions", NY, "--from", "2026", "--json"], "stdout", stdout=stdout)
+    bad(f"man: {label}", ["man"], "stdout", stdout=stdout)
+    bad(f"batch: {label}", ["batch"], "stdout", stdin=(json.dumps(GOOD) + "\n").encode() * 100, stdout=stdout)
+    bad(f"audit: {label}", ["audit", "--at", "02:30", "--zones", NY, "--from", "2026"], "stdout", stdout=stdout)
+    bad(f"simulate: {label}", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", "2026-03-01T00:00:00Z",
+                               "--until", "2026-04-01T00:00:00Z"], "stdout", stdout=stdout)
+bad("batch: reader leaves the pipe", ["batch"], "stdout", stdin=(json.dumps(GOOD) + "\n").encode() * 20_000, stdout="epipe")
+
+
+# ---------------------------------------------------------------------------------------------
+def fixtures_tzdir():
+    d = tempfile.mkdtemp(prefix="chime-battery-tz-")
+    subprocess.run(["/usr/sbin/zic", "-b", "fat", "-d", d, os.path.join(ROOT, "tzdata-fixtures/tzdata.zi")], check=True)
+    shutil.copy(os.path.join(ROOT, "tzdata-fixtures/tzdata.zi"), d)
+    return d
+
+
+def encode(arg):
+    return arg if isinstance(arg, bytes) else arg.encode()
+
+
+def run(case, chime, tzdir, timeout, workdir):
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TZDIR": tzdir, "CHIME_ZONE_SOURCE": "newest", "TZ": "UTC",
+           "LANG": "C.UTF-8"}
+    env.update(case.env)
+    args = list(case.args)
+    if case.lines is not None:
+        path = os.path.join(workdir, "requests.jsonl")
+        with open(path, "wb") as f:
+            f.write(case.lines)
+        args = [path if a == "{file}" else a for a in args]
+    argv = [encode(chime)] + [encode(a) for a in args]
+    stdin = subprocess.PIPE if case.stdin is not None else subprocess.DEVNULL
+    stdout_file = None
+    if case.stdout == "full":
+        stdout_file = open("/dev/full", "wb")
+    kwargs = dict(stdin=stdin, stderr=subprocess.PIPE, env={k: v for k, v in env.items()})
+    if case.stdout == "closed":
+        # The child starts with fd 1 closed (as `chime … >&-` does).
+        kwargs["stdout"] = None
+        kwargs["preexec_fn"] = lambda: os.close(1)
+    elif stdout_file:
+        kwargs["stdout"] = stdout_file
+    else:
+        kwargs["stdout"] = subprocess.PIPE
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, **kwargs)
+    try:
+        if case.stdout == "epipe":
+            # Read one line, then close the pipe while chime still has answers to write (the input
+            # is written from a thread: chime answers while it reads, so the pipes would fill).
+            def feed():
+                try:
+                    proc.stdin.write(case.stdin)
+                    proc.stdin.close()
+                except (BrokenPipeError, OSError):
+                    pass
+            threading.Thread(target=feed, daemon=True).start()
+            proc.stdout.readline()
+            proc.stdout.close()
+            err = proc.stderr.read()
+            proc.wait(timeout=timeout)
+            out = b"x"   # something was read, as a pipe's reader would have
+        else:
+            out, err = proc.communicate(input=case.stdin, timeout=timeout)
+        timed_out = False
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        timed_out = True
+    except BrokenPipeError:
+        out, err = proc.communicate()
+        timed_out = False
+    elapsed = time.monotonic() - start
+    if stdout_file:
+        stdout_file.close()
+    return proc.returncode, out or b"", err or b"", timed_out, elapsed
+
+
+def check(case, status, out, err, timed_out):
+    problems = []
+    text = err.decode("utf-8", "replace")
+    if timed_out:
+        return ["did not finish within the timeout"]
+    if status < 0:
+        problems.append(f"killed by signal {-status}")
+    for marker in CRASH_MARKERS:
+        if marker in text:
+            problems.append(f"crash report on stderr ({marker})")
+    leaked = TYPE_MARKERS.search(text + out.decode("utf-8", "replace"))
+    if leaked:
+        problems.append(f"a Swift type name in the output: {leaked.group(0)!r}")
+    if case.kind in ("bad", "no_answer"):
+        want = 2 if case.kind == "bad" else 1
+        if status != want:
+            problems.append(f"exit {status}, expected {want}")
+        if case.kind == "bad" and case.stdout == "pipe" and out.strip():
+            problems.append(f"stdout not empty: {out[:200]!r}")
+        if not text.strip():
+            problems.append("no message on stderr")
+        for m in case.mentions:
+            if encode(m).decode("utf-8", "replace") not in text:
+                problems.append(f"stderr does not mention {m[:60]!r}")
+    elif case.kind == "ok":
+        if status != 0:
+            problems.append(f"exit {status}, expected 0: {text[:300]}")
+    elif case.kind == "batch":
+        if status != 0:
+            problems.append(f"exit {status}, expected 0: {text[:300]}")
+        lines = out.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()
+        if len(lines) != len(case.codes):
+            problems.append(f"{len(lines)} response lines for {len(case.codes)} requests")
+        for i, (line, code) in enumerate(zip(lines, case.codes)):
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                problems.append(f"response {i + 1} is not JSON: {line[:200]!r}")
+                continue
+            got = answer.get("error", {}).get("code")
+            if got != code:
+                problems.append(f"response {i + 1}: code {got!r}, expected {code!r} ({line[:200]!r})")
+            elif code and not answer["error"].get("message", "").strip():
+                problems.append(f"response {i + 1}: empty message")
+            elif code is None and not answer.get("fires"):
+                problems.append(f"response {i + 1}: no fires")
+    elif case.kind == "pending":
+        if status != 0:
+            problems.append(f"exit {status}, expected 0: {text[:300]}")
+        else:
+            try:
+                doc = json.loads(out)
+                errors = {e["line"]: e["error"]["code"] for e in doc["errors"]}
+            except (ValueError, KeyError, TypeError) as e:
+                return problems + [f"no JSON document with errors: {e}: {out[:200]!r}"]
+            if errors != case.codes:
+                problems.append(f"errors {errors}, expected {case.codes}")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--chime", default=os.path.join(ROOT, ".build/debug/chime"))
+    parser.add_argument("--list", action="store_true", help="list the cases and exit")
+    parser.add_argument("--filter", default="", help="only cases whose name contains TEXT")
+    parser.add_argument("--timeout", type=float, default=5.0)
+    opts = parser.parse_args()
+    cases = [c for c in CASES if opts.filter in c.name]
+    if opts.list:
+        for c in cases:
+            print(f"{c.kind:9} {c.name}")
+        print(f"{len(cases)} cases")
+        return 0
+    if not os.access(opts.chime, os.X_OK):
+        print(f"battery: {opts.chime} is not an executable; run `swift build` first or pass --chime", file=sys.stderr)
+        return 2
+    tzdir = fixtures_tzdir()
+    workdir = tempfile.mkdtemp(prefix="chime-battery-")
+    failed, slowest = 0, (0.0, "")
+    tally = {}
+    try:
+        for case in cases:
+            status, out, err, timed_out, elapsed = run(case, opts.chime, tzdir, opts.timeout, workdir)
+            slowest = max(slowest, (elapsed, case.name))
+            problems = check(case, status, out, err, timed_out)
+            tally[case.kind] = tally.get(case.kind, 0) + 1
+            if problems:
+                failed += 1
+                print(f"FAIL {case.name}: " + "; ".join(problems))
+                print(f"     stderr: {err[:400]!r}")
+    finally:
+        shutil.rmtree(tzdir, ignore_errors=True)
+        shutil.rmtree(workdir, ignore_errors=True)
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(tally.items()))
+    print(f"battery: {len(cases)} cases ({kinds}), {len(cases) - failed} passed, {failed} failed; "
+          f"slowest {slowest[0]:.2f} s ({slowest[1]})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

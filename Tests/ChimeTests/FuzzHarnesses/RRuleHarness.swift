@@ -1,0 +1,171 @@
+// Fuzz harness `rrule` (entry point Fuzz/RRule/main.swift): RFC 5545 recurrence text ->
+// `RRuleParser.rule`, `RRuleParser.recurrence` (via `RRuleTrigger(text:)`) or
+// `RRuleParser.event(inCalendar:)`, then `RRuleTrigger` and its instances.
+//
+// Input: a 18-byte header (zone 2, start 14, mode 1, policies 1: Fuzz/make_seeds.py writes it),
+// then text (invalid UTF-8 repaired). Mode % 3: 0 the text is an RRULE value and DTSTART is the
+// start's wall time in the zone (floating); 1 recurrence lines (DTSTART, RRULE, RDATE, EXDATE);
+// 2 an iCalendar file (its first VEVENT). Policies: DTSTART mode, gap and overlap.
+// Checks, beyond "no crash, no hang" (libFuzzer -timeout):
+// - a refusal is an `RRuleError` naming a part, with a non-empty description;
+// - the rule's text reads back as the same rule; the trigger's normalized lines read back as the
+//   same trigger;
+// - in the zone DTSTART names (else the header's): up to 5 fires after the start, and the first
+//   fires from before every instance, each strictly later than the one before, with the zone's
+//   offset at its instant and an adjustment the zone bears out (an `exact` wall time exists once,
+//   …); no more of them than COUNT allows (COUNT + RDATEs, twice that with overlap `both`); none
+//   at an EXDATE's instant; a rule instance (`exact`/`overlap…`, not DTSTART or an RDATE) shows
+//   the BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY weekday, BYHOUR, BYMINUTE and BYSECOND values it
+//   must, and is not after UNTIL.
+@testable import Chime
+
+enum RRuleHarness {
+    static func run(_ bytes: [UInt8]) throws(FuzzFailure) {
+        var input = FuzzBytes(bytes)
+        var (zoneID, zone) = FuzzZones.pick(&input)
+        let start = input.start(zone: zoneID, zone)
+        let mode = input.byte() % 3
+        let policies = input.byte()
+        let dtstartMode: RRuleTrigger.DTStartMode = policies % 2 == 0 ? .always : .ifMatching
+        let gap: GapPolicy? = (policies / 2) % 6 == 0 ? nil : GapPolicy.allCases[Int((policies / 2) % 6) - 1]
+        let overlap: OverlapPolicy? = (policies / 12) % 4 == 0 ? nil : OverlapPolicy.allCases[Int((policies / 12) % 4) - 1]
+        let text = input.restAsText()
+        let context = { "mode \(mode) \(dtstartMode) gap \(gap.map { "\($0)" } ?? "-") overlap \(overlap.map { "\($0)" } ?? "-") in \(zoneID) from \(start): '\(text)'" }
+
+        func refused(_ error: RRuleError) throws(FuzzFailure) {
+            verbose("\(context()): \(error)")
+            try fuzzCheck(!error.part.isEmpty && !error.description.isEmpty, "error without a part or words: \(error): \(context())")
+        }
+
+        var recurrence: RRuleParser.Recurrence
+        do {
+            switch mode {
+            case 0:
+                let rule = try RRuleParser.rule(text)
+                recurrence = RRuleParser.Recurrence()
+                recurrence.rule = rule
+                recurrence.dtstart = RRuleTime(wall: start.seconds + Int64(zone.utcOffset(at: start)), zone: .floating)
+            case 1: recurrence = try RRuleParser.recurrence(text)
+            default: recurrence = try RRuleParser.event(inCalendar: text)
+            }
+        } catch {
+            return try refused(error)
+        }
+        if let rule = recurrence.rule {
+            let again: RRule
+            do { again = try RRuleParser.rule(rule.text) } catch { throw fuzzFailure("rule text '\(rule.text)' does not read back: \(error): \(context())") }
+            try fuzzCheck(again == rule, "rule text '\(rule.text)' reads back as '\(again.text)': \(context())")
+        }
+        let trigger: RRuleTrigger
+        do {
+            trigger = try RRuleTrigger(recurrence: recurrence, dtstartMode: dtstartMode, gapPolicy: gap, overlapPolicy: overlap)
+        } catch {
+            return try refused(error)
+        }
+        let again: RRuleTrigger
+        do { again = try RRuleTrigger(text: trigger.normalized, dtstartMode: dtstartMode, gapPolicy: gap, overlapPolicy: overlap) } catch {
+            throw fuzzFailure("normalized '\(trigger.normalized)' does not read back: \(error): \(context())")
+        }
+        try fuzzCheck(again == trigger, "normalized '\(trigger.normalized)' reads back as '\(again.normalized)': \(context())")
+
+        if let named = trigger.zoneIdentifier {
+            guard let rules = FuzzZones.rules(named) else { return }      // the CLI and batch refuse an unknown TZID
+            (zoneID, zone) = (named, rules)
+        }
+        let effectiveGap = gap ?? .shift, effectiveOverlap = overlap ?? .first
+
+        // Up to 5 fires after the header's start.
+        let fires: [Fire]
+        do { fires = try trigger.fires(after: start, in: zone, count: 5) } catch {
+            try fuzzCheck(effectiveGap == .reject, "\(error) without gap policy reject: \(context())")
+            return
+        }
+        verbose("\(context()):\n\(trigger.normalized)\n-> \(fires)")
+        try check(fires, after: start, trigger: trigger, zone: zone, gap: effectiveGap, overlap: effectiveOverlap, context())
+
+        // From before every instance: COUNT bounds how many there are.
+        let walls = [trigger.dtstart] + trigger.rdates
+        let earliest = walls.map { $0.zone == .utc ? $0.wall : $0.wall - 50 * 3600 }.min()! - 86_400
+        guard earliest > Instant.supportedRange.lowerBound.seconds else { return }
+        let origin = Instant(seconds: earliest)
+        if let count = trigger.rule?.count, count <= 40 {
+            let bound = (count + trigger.rdates.count) * (effectiveOverlap == .both ? 2 : 1)
+            let all: [Fire]
+            do { all = try trigger.fires(after: origin, in: zone, count: bound + 1) } catch { return }
+            verbose("from \(origin): \(all.count) fires, COUNT \(count), bound \(bound)")
+            try fuzzCheck(all.count <= bound, "\(all.count) instances for COUNT=\(count) with \(trigger.rdates.count) RDATEs: \(all): \(context())")
+            try check(all, after: origin, trigger: trigger, zone: zone, gap: effectiveGap, overlap: effectiveOverlap, context())
+        } else {
+            let first: [Fire]
+            do { first = try trigger.fires(after: origin, in: zone, count: 5) } catch { return }
+            try check(first, after: origin, trigger: trigger, zone: zone, gap: effectiveGap, overlap: effectiveOverlap, context())
+        }
+    }
+
+    static func check(_ fires: [Fire], after start: Instant, trigger: RRuleTrigger, zone: ZoneRules, gap: GapPolicy, overlap: OverlapPolicy,
+                      _ context: @autoclosure () -> String) throws(FuzzFailure) {
+        try FireChecks.ordered(fires, after: start, forward: true, "\(fires) \(context())")
+        // Instances the rule did not make: DTSTART (always counted) and the RDATEs, by wall time
+        // (floating or in the trigger's zone) or instant (UTC).
+        func wallOrInstant(_ t: RRuleTime) -> (wall: Int64?, instant: Int64?) {
+            switch t.zone {
+            case .utc: return (nil, t.wall)
+            case .floating: return (t.wall, nil)
+            case .named(let id): return id == trigger.zoneIdentifier || trigger.zoneIdentifier == nil ? (t.wall, nil) : (nil, nil)
+            }
+        }
+        let given = ([trigger.dtstart] + trigger.rdates).map(wallOrInstant)
+        let foreign = trigger.rdates.contains { if case .named(let id) = $0.zone { return id != trigger.zoneIdentifier } else { return false } }
+        // EXDATE instants: a UTC one as it is, a floating (or same-zone) one resolved with the policies.
+        var excluded: [Instant] = []
+        for t in trigger.exdates {
+            let (wall, instant) = wallOrInstant(t)
+            if let instant { excluded.append(Instant(seconds: instant)) }
+            if let wall { excluded += zone.resolve(CivilDateTime(localSeconds: wall), gap: gap, overlap: overlap).map(\.instant) }
+        }
+        for fire in fires {
+            try FireChecks.consistent(fire, in: zone, context())
+            try FireChecks.adjustmentMatchesZone(fire, in: zone, "\(fire) \(context())")
+            try fuzzCheck(!excluded.contains(fire.instant), "fire \(fire) is at an EXDATE: \(context())")
+            guard let rule = trigger.rule, [.exact, .overlapFirst, .overlapLast].contains(fire.adjustment), !foreign else { continue }
+            let wall = fire.instant.seconds + Int64(fire.offset)
+            guard !given.contains(where: { $0.wall == wall || $0.instant == fire.instant.seconds }) else { continue }
+            try checkRule(rule, WallFields(fire), fire: fire, context())
+        }
+    }
+
+    /// A rule instance's wall time: every BY part with values holds it (an expanding part makes
+    /// only its values, a limiting part keeps only them); UNTIL is not passed.
+    static func checkRule(_ rule: RRule, _ w: WallFields, fire: Fire, _ context: @autoclosure () -> String) throws(FuzzFailure) {
+        func within(_ values: [Int], _ value: Int, _ name: String) throws(FuzzFailure) {
+            try fuzzCheck(values.isEmpty || values.contains(value), "\(name) \(value) not in \(values) at \(fire): \(context())")
+        }
+        try within(rule.byMonth, w.month, "BYMONTH")
+        try within(rule.byHour, w.hour, "BYHOUR")
+        try within(rule.byMinute, w.minute, "BYMINUTE")
+        try within(rule.bySecond, w.second, "BYSECOND")
+        if !rule.byDay.isEmpty {
+            try fuzzCheck(rule.byDay.contains { $0.weekday.rawValue == w.weekday }, "weekday \(w.weekday) not in BYDAY at \(fire): \(context())")
+        }
+        if !rule.byMonthDay.isEmpty {
+            let n = w.daysInMonth
+            try fuzzCheck(rule.byMonthDay.contains { $0 > 0 ? $0 == w.day : n + $0 + 1 == w.day },
+                          "day \(w.day) not in BYMONTHDAY \(rule.byMonthDay) at \(fire): \(context())")
+        }
+        if !rule.byYearDay.isEmpty {
+            let n = CivilArithmetic.isLeapYear(Int64(w.year)) ? 366 : 365
+            try fuzzCheck(rule.byYearDay.contains { $0 > 0 ? $0 == w.dayOfYear : n + $0 + 1 == w.dayOfYear },
+                          "day of year \(w.dayOfYear) not in BYYEARDAY \(rule.byYearDay) at \(fire): \(context())")
+        }
+        switch rule.until {
+        case .date(let day)?:
+            try fuzzCheck(w.local.dayNumber <= day, "instance \(fire) after UNTIL (a date): \(context())")
+        case .local(let wall)?:
+            try fuzzCheck(w.local.localSeconds <= wall, "instance \(fire) after UNTIL (local): \(context())")
+        case .utc(let seconds)?:
+            try fuzzCheck(fire.instant.seconds <= seconds, "instance \(fire) after UNTIL (UTC): \(context())")
+        case nil:
+            break
+        }
+    }
+}
