@@ -16,7 +16,8 @@
 //   …); no more of them than COUNT allows (COUNT + RDATEs, twice that with overlap `both`); none
 //   at an EXDATE's instant; a rule instance (`exact`/`overlap…`, not DTSTART or an RDATE) shows
 //   the BYMONTH, BYMONTHDAY, BYYEARDAY, BYDAY weekday, BYHOUR, BYMINUTE and BYSECOND values it
-//   must, and is not after UNTIL.
+//   must (with RFC 7529's RSCALE, month and days in that calendar; with a SKIP that moves dates,
+//   month and days are not checked), and is not after UNTIL.
 @testable import Chime
 
 enum RRuleHarness {
@@ -140,23 +141,39 @@ enum RRuleHarness {
         func within(_ values: [Int], _ value: Int, _ name: String) throws(FuzzFailure) {
             try fuzzCheck(values.isEmpty || values.contains(value), "\(name) \(value) not in \(values) at \(fire): \(context())")
         }
-        try within(rule.byMonth, w.month, "BYMONTH")
         try within(rule.byHour, w.hour, "BYHOUR")
         try within(rule.byMinute, w.minute, "BYMINUTE")
         try within(rule.bySecond, w.second, "BYSECOND")
         if !rule.byDay.isEmpty {
             try fuzzCheck(rule.byDay.contains { $0.weekday.rawValue == w.weekday }, "weekday \(w.weekday) not in BYDAY at \(fire): \(context())")
         }
+        // The month, month day and year day: Gregorian, or the RSCALE calendar's (RFC 7529). A date
+        // SKIP=BACKWARD/FORWARD moved leaves the month or day the rule named, so those are not checked.
+        var (month, day, daysInMonth, dayOfYear, daysInYear) = (w.month * 2, w.day, w.daysInMonth, w.dayOfYear,
+                                                               CivilArithmetic.isLeapYear(Int64(w.year)) ? 366 : 365)
+        if let name = rule.rscale {
+            guard (rule.skip ?? .omit) == .omit else { return try until(rule, w, fire: fire, context()) }
+            guard let calendar = RScaleCalendar.named(name), let y = calendar.year(containing: w.local.dayNumber) else {
+                throw fuzzFailure("RSCALE=\(name) read but its calendar has no year for \(fire): \(context())")
+            }
+            let m = y.months[y.monthIndex(containing: w.local.dayNumber)]
+            (month, day, daysInMonth) = (m.key, Int(w.local.dayNumber - m.firstDay + 1), Int(m.dayCount))
+            (dayOfYear, daysInYear) = (Int(w.local.dayNumber - y.firstDay + 1), Int(y.dayCount))
+        }
+        let months = rule.byMonth.map { $0 * 2 } + rule.byLeapMonth.map { $0 * 2 + 1 }
+        try fuzzCheck(months.isEmpty || months.contains(month), "month \(month / 2)\(month % 2 == 1 ? "L" : "") not in BYMONTH at \(fire): \(context())")
         if !rule.byMonthDay.isEmpty {
-            let n = w.daysInMonth
-            try fuzzCheck(rule.byMonthDay.contains { $0 > 0 ? $0 == w.day : n + $0 + 1 == w.day },
-                          "day \(w.day) not in BYMONTHDAY \(rule.byMonthDay) at \(fire): \(context())")
+            try fuzzCheck(rule.byMonthDay.contains { $0 > 0 ? $0 == day : daysInMonth + $0 + 1 == day },
+                          "day \(day) not in BYMONTHDAY \(rule.byMonthDay) at \(fire): \(context())")
         }
         if !rule.byYearDay.isEmpty {
-            let n = CivilArithmetic.isLeapYear(Int64(w.year)) ? 366 : 365
-            try fuzzCheck(rule.byYearDay.contains { $0 > 0 ? $0 == w.dayOfYear : n + $0 + 1 == w.dayOfYear },
-                          "day of year \(w.dayOfYear) not in BYYEARDAY \(rule.byYearDay) at \(fire): \(context())")
+            try fuzzCheck(rule.byYearDay.contains { $0 > 0 ? $0 == dayOfYear : daysInYear + $0 + 1 == dayOfYear },
+                          "day of year \(dayOfYear) not in BYYEARDAY \(rule.byYearDay) at \(fire): \(context())")
         }
+        try until(rule, w, fire: fire, context())
+    }
+
+    static func until(_ rule: RRule, _ w: WallFields, fire: Fire, _ context: @autoclosure () -> String) throws(FuzzFailure) {
         switch rule.until {
         case .date(let day)?:
             try fuzzCheck(w.local.dayNumber <= day, "instance \(fire) after UNTIL (a date): \(context())")
