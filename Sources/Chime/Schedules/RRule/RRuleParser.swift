@@ -327,7 +327,8 @@ public enum RRuleParser {
         case "UID": result.uid = line.value.trimmingWhitespace()
         default:
             if strict {
-                throw .invalid(part: line.name, reason: "not a recurrence property (DTSTART, RRULE, RDATE, EXDATE)")
+                // A line with no name (":FREQ=…") is named by its place: "line".
+                throw .invalid(part: line.name.isEmpty ? "line" : line.name, reason: "not a recurrence property (DTSTART, RRULE, RDATE, EXDATE)")
             }
         }
     }
