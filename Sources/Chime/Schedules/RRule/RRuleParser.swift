@@ -340,7 +340,11 @@ public enum RRuleParser {
         if let id = line.parameters["TZID"] {
             let trimmed = id.trimmingWhitespace()
             guard !trimmed.isEmpty else { throw .invalid(part: part, reason: "TZID is empty") }
-            zone = .named(trimmed.hasPrefix("/") ? String(trimmed.dropFirst()) : trimmed)
+            // RFC 5545 §3.2.19: a leading "/" marks a globally unique TZID; every one is dropped, so
+            // the normalized line (which has none) reads back as the same zone.
+            let id = String(trimmed.drop { $0 == "/" })
+            guard !id.isEmpty else { throw .invalid(part: part, reason: "TZID '\(trimmed)' names no zone") }
+            zone = .named(id)
         }
         let valueType = line.parameters["VALUE"]?.uppercased()
         var isDate: Bool?
