@@ -28,8 +28,9 @@
 /// "MUST be ignored"). BYSETPOS then picks positions from the period's whole sorted set.
 ///
 /// The expansion is pure calendar arithmetic on wall times; which instants they are in a zone
-/// (gaps, overlaps) is `RRuleTrigger`'s business.
-struct RRuleExpansion: Sendable, Hashable {
+/// (gaps, overlaps) is `RRuleTrigger`'s business. Immutable, and a class so that a walk holds it
+/// by one reference: copying its lists for every period or walk cost more than the next fire.
+final class RRuleExpansion: Sendable {
     let frequency: RRule.Frequency
     let interval: Int64
     /// DTSTART's wall time and its period.
