@@ -199,6 +199,15 @@ final class RRuleExpansion: Sendable {
         return CivilArithmetic.floorDivMod(p - startPeriod, interval).quotient
     }
 
+    /// For a rule with one instance in every period of a fixed length (SECONDLY … WEEKLY with
+    /// `onePerPeriod`): the wall-time distance between instances, `INTERVAL` periods. Instance k
+    /// is `start + k × step` (`singleCandidate(number: k)`).
+    var step: Int64? {
+        guard onePerPeriod, !neverMatches, frequency <= .weekly else { return nil }
+        let length: Int64 = [1, 60, 3600, 86_400, 604_800][frequency.rawValue]
+        return length * interval
+    }
+
     /// The wall time of the one instance in rule period `k` (when `onePerPeriod`).
     @inline(__always)
     func singleCandidate(number k: Int64) -> Int64 {
