@@ -117,7 +117,7 @@ import Testing
         print("RRuleSteppingTests: \(compared) of \(cases) cases compared (\(stepping) stepping rules), \(fired) fires, \(crossed) crossing a transition, \(failed) errors")
         #expect(compared > cases * 8 / 10)
         #expect(stepping == compared)
-        #expect(crossed > compared / 3)
+        #expect(crossed > compared / 5)          // seed 13: 1,115 of 2,999
     }
 
     /// The fast path is taken: a stepping rule's 3,653 daily fires in New York equal the general
