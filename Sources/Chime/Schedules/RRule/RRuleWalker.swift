@@ -48,15 +48,16 @@ struct RRuleWalker {
     private let minOffset: Int64
 
     /// `stepping: false` walks stepping rules with the general cursor too (for tests).
-    init(trigger: RRuleTrigger, zone: ZoneRules, after: Instant, stepping: Bool = true) {
+    init(trigger: borrowing RRuleTrigger, zone: ZoneRules, after: Instant, stepping: Bool = true) {
         plan = trigger.plan
         expansion = trigger.plan.expansion
         self.zone = zone
         self.after = after
         lastEmitted = after
         maxOffset = Int64(zone.table.maxOffset)
-        gap = trigger.gapPolicy ?? .shift
-        overlap = trigger.overlapPolicy ?? .first
+        let gap = trigger.gapPolicy ?? .shift, overlap = trigger.overlapPolicy ?? .first
+        self.gap = gap
+        self.overlap = overlap
         let wallFrom = after.seconds + Int64(zone.table.minOffset)
         let start = plan.start
         floor = max(plan.always ? start + 1 : start, wallFrom)
@@ -81,12 +82,22 @@ struct RRuleWalker {
             step = 0
             stepLimit = Int64.min
         }
-        for time in trigger.rdates {
-            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
+        // Built in locals and stored once: mutating the walk's fields in these loops made the
+        // initializer copy the whole walk.
+        if !trigger.rdates.isEmpty {
+            var extra: [Fire] = []
+            for time in trigger.rdates {
+                for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
+            }
+            extra.sort { $0.instant < $1.instant }
+            self.extra = extra
         }
-        extra.sort { $0.instant < $1.instant }
-        for time in trigger.exdates {
-            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) { excluded.insert(fire.instant) }
+        if !trigger.exdates.isEmpty {
+            var excluded: Set<Instant> = []
+            for time in trigger.exdates {
+                for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) { excluded.insert(fire.instant) }
+            }
+            self.excluded = excluded
         }
     }
 
