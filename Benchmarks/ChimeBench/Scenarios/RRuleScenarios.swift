@@ -8,8 +8,10 @@ import Chime
 ///   (goal: within 2×). `.far` does the same with every start moved 50 years on (2076–2080): the
 ///   cost must not grow with the distance from DTSTART.
 /// - `expand.rrule.daily10y`: `FREQ=DAILY;COUNT=3653` from 2026-01-01T09:00 in each trigger zone,
-///   all 3,653 instances with `RRuleTrigger.fires(after:in:count:)`; ns per instance. Its peers
-///   (libical, python-dateutil) are timed by `Benchmarks/peers/rrule_speed.py`.
+///   all 3,653 instances with `RRuleTrigger.fires(after:in:count:)`; ns per instance.
+///   `.newyork` is exactly what its peers (libical, python-dateutil) are timed on by
+///   `Benchmarks/peers/rrule_speed.py` (which runs this row in the same session): DTSTART in
+///   America/New_York, every instance's instant and UTC offset.
 enum RRuleScenarios {
     static let fiftyYears: Int64 = 18_262 * 86_400
 
@@ -39,23 +41,32 @@ enum RRuleScenarios {
                 return .ready { n in TriggerScenarios.fires(trigger, w.rules, starts, w.mask, n) }
             })
         }
+        // n instances: whole expansions of 3,653 (fires with instant and offset, folded), zones in turn.
+        func expand(_ trigger: Trigger, _ zones: [ZoneRules], _ n: Int) -> UInt64 {
+            let start = Instant(seconds: 1_767_225_600 - 86_400)          // 2025-12-31T00:00:00Z
+            var acc: UInt64 = 0, done = 0, z = 0
+            while done < n {
+                let fires = (try? trigger.fires(after: start, in: zones[z % zones.count], count: min(3653, n - done))) ?? []
+                for fire in fires { acc &+= TriggerScenarios.fold(fire) }
+                done += max(fires.count, 1)
+                z += 1
+            }
+            return acc
+        }
         scenarios.append(Scenario(name: "expand.rrule.daily10y", role: .chime,
                                   summary: "RRULE FREQ=DAILY;COUNT=3653 from 2026-01-01T09:00: all 3,653 instances with RRuleTrigger.fires(after:in:count:), per instance, the 20 trigger zones",
                                   unit: .ns, countsAllocations: false) {
             let w = context.triggers
             let trigger = Trigger.rrule(try! RRuleTrigger(text: "DTSTART:20260101T090000\nRRULE:FREQ=DAILY;COUNT=3653"))
-            let start = Instant(seconds: 1_767_225_600 - 86_400)          // 2025-12-31T00:00:00Z
-            return .ready { n in
-                // n instances: whole expansions of 3,653, zones in turn.
-                var acc: UInt64 = 0, done = 0, z = 0
-                while done < n {
-                    let fires = (try? trigger.fires(after: start, in: w.rules[z % w.rules.count], count: min(3653, n - done))) ?? []
-                    for fire in fires { acc &+= TriggerScenarios.fold(fire) }
-                    done += max(fires.count, 1)
-                    z += 1
-                }
-                return acc
-            }
+            return .ready { n in expand(trigger, w.rules, n) }
+        })
+        scenarios.append(Scenario(name: "expand.rrule.daily10y.newyork", role: .chime,
+                                  summary: "the same as its peers in Benchmarks/peers/rrule_speed.py: DTSTART;TZID=America/New_York:20260101T090000, FREQ=DAILY;COUNT=3653, all 3,653 instances (instant and offset), per instance",
+                                  unit: .ns, countsAllocations: false) {
+            let w = context.triggers
+            let trigger = Trigger.rrule(try! RRuleTrigger(text: "DTSTART;TZID=America/New_York:20260101T090000\nRRULE:FREQ=DAILY;COUNT=3653"))
+            let newYork = w.rules.filter { $0.identifier == "America/New_York" }
+            return .ready { n in expand(trigger, newYork, n) }
         })
         return scenarios
     }

@@ -28,8 +28,9 @@
 /// "MUST be ignored"). BYSETPOS then picks positions from the period's whole sorted set.
 ///
 /// The expansion is pure calendar arithmetic on wall times; which instants they are in a zone
-/// (gaps, overlaps) is `RRuleTrigger`'s business.
-struct RRuleExpansion: Sendable, Hashable {
+/// (gaps, overlaps) is `RRuleTrigger`'s business. Immutable, and a class so that a walk holds it
+/// by one reference: copying its lists for every period or walk cost more than the next fire.
+final class RRuleExpansion: Sendable {
     let frequency: RRule.Frequency
     let interval: Int64
     /// DTSTART's wall time and its period.
@@ -196,6 +197,15 @@ struct RRuleExpansion: Sendable, Hashable {
         guard wall > start else { return 0 }
         let p = period(containing: min(wall, Self.lastWall))
         return CivilArithmetic.floorDivMod(p - startPeriod, interval).quotient
+    }
+
+    /// For a rule with one instance in every period of a fixed length (SECONDLY … WEEKLY with
+    /// `onePerPeriod`): the wall-time distance between instances, `INTERVAL` periods. Instance k
+    /// is `start + k × step` (`singleCandidate(number: k)`).
+    var step: Int64? {
+        guard onePerPeriod, !neverMatches, frequency <= .weekly else { return nil }
+        let length: Int64 = [1, 60, 3600, 86_400, 604_800][frequency.rawValue]
+        return length * interval
     }
 
     /// The wall time of the one instance in rule period `k` (when `onePerPeriod`).

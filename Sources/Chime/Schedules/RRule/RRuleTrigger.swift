@@ -185,10 +185,15 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     /// Up to `count` fires after `instant`, in order, from one walk.
     public func fires(after instant: Instant, in zone: ZoneRules, count: Int) throws(TriggerError) -> [Fire] {
-        var walker = RRuleWalker(trigger: self, zone: zone, after: instant)
+        try fires(after: instant, in: zone, count: count, stepping: true)
+    }
+
+    /// `stepping: false` forces the general walk on stepping rules (`RRuleWalker`), for tests.
+    func fires(after instant: Instant, in zone: ZoneRules, count: Int, stepping: Bool) throws(TriggerError) -> [Fire] {
+        var walker = RRuleWalker(trigger: self, zone: zone, after: instant, stepping: stepping)
         var result: [Fire] = []
         result.reserveCapacity(min(count, 4096))
-        while result.count < count, let fire = try walker.next() { result.append(fire) }
+        try walker.fill(&result, count: count)
         return result
     }
 

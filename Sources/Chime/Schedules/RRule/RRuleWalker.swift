@@ -6,6 +6,13 @@
 /// give an earlier instant: a wall time `w` gives an instant of at least `w − max offset`, or
 /// exactly `w − offset` when its whole window lies in one zone period (then nothing after it can
 /// come earlier either). RDATE fires merge in; EXDATE instants and repeats are dropped.
+///
+/// Stepping rules (one instance per period and a fixed period length: SECONDLY … WEEKLY without BY
+/// parts, e.g. `FREQ=DAILY;COUNT=3653`) take a fast path: their wall times are
+/// `DTSTART + k × step` by addition (no period planning), and `fill` emits every fire whose wall
+/// time lies wholly in one zone period by one subtraction while nothing waits in `pending` —
+/// the same fires, in the same order, as the general walk (`stepping: false` forces it; the tests
+/// compare the two), which takes over for anything else (a transition near, UNTIL/COUNT reached).
 struct RRuleWalker {
     let plan: RRulePlan
     let zone: ZoneRules
@@ -32,16 +39,25 @@ struct RRuleWalker {
     private var hint = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
     private let untilUTC: Int64?
     private let untilWall: Int64
+    /// Stepping rules: the wall-time distance between instances (0: the general cursor walks),
+    /// the next rule wall time after DTSTART not yet peeked, and the last wall time `fill` may
+    /// take itself (past it, `peekWall` decides the end).
+    private let step: Int64
+    private var stepWall: Int64 = 0
+    private let stepLimit: Int64
+    private let minOffset: Int64
 
-    init(trigger: RRuleTrigger, zone: ZoneRules, after: Instant) {
+    /// `stepping: false` walks stepping rules with the general cursor too (for tests).
+    init(trigger: borrowing RRuleTrigger, zone: ZoneRules, after: Instant, stepping: Bool = true) {
         plan = trigger.plan
         expansion = trigger.plan.expansion
         self.zone = zone
         self.after = after
         lastEmitted = after
         maxOffset = Int64(zone.table.maxOffset)
-        gap = trigger.gapPolicy ?? .shift
-        overlap = trigger.overlapPolicy ?? .first
+        let gap = trigger.gapPolicy ?? .shift, overlap = trigger.overlapPolicy ?? .first
+        self.gap = gap
+        self.overlap = overlap
         let wallFrom = after.seconds + Int64(zone.table.minOffset)
         let start = plan.start
         floor = max(plan.always ? start + 1 : start, wallFrom)
@@ -52,12 +68,36 @@ struct RRuleWalker {
         if plan.expansion == nil && plan.rscale == nil { ruleDone = !dtstartPending }
         untilWall = plan.untilWall
         untilUTC = plan.untilUTC
-        for time in trigger.rdates {
-            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
+        minOffset = Int64(zone.table.minOffset)
+        if stepping, let step = plan.expansion?.step {
+            self.step = step
+            // The first DTSTART + k × step (k ≥ 0) at or after the floor: the cursor's first wall.
+            let floor = self.floor
+            if floor <= start { stepWall = start }
+            else if floor > RRuleExpansion.lastWall { stepWall = floor }
+            else { stepWall = start + (floor - start + step - 1) / step * step }
+            let utcLimit = plan.untilUTC.map { $0 &+ Int64(zone.table.maxOffset) } ?? Int64.max
+            stepLimit = min(plan.untilWall, RRuleExpansion.lastWall, utcLimit)
+        } else {
+            step = 0
+            stepLimit = Int64.min
         }
-        extra.sort { $0.instant < $1.instant }
-        for time in trigger.exdates {
-            for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) { excluded.insert(fire.instant) }
+        // Built in locals and stored once: mutating the walk's fields in these loops made the
+        // initializer copy the whole walk.
+        if !trigger.rdates.isEmpty {
+            var extra: [Fire] = []
+            for time in trigger.rdates {
+                for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) where fire.instant > after { extra.append(fire) }
+            }
+            extra.sort { $0.instant < $1.instant }
+            self.extra = extra
+        }
+        if !trigger.exdates.isEmpty {
+            var excluded: Set<Instant> = []
+            for time in trigger.exdates {
+                for fire in Self.resolve(time, in: zone, gap: gap, overlap: overlap) { excluded.insert(fire.instant) }
+            }
+            self.excluded = excluded
         }
     }
 
@@ -87,6 +127,10 @@ struct RRuleWalker {
         if dtstartPending {
             dtstartPending = false
             wall = plan.start
+        } else if step > 0 {
+            if stepWall > RRuleExpansion.lastWall { ruleDone = true; return nil }
+            wall = stepWall
+            stepWall += step
         } else if expansion != nil, let next = cursor.next(expansion.unsafelyUnwrapped, atLeast: floor) {
             wall = next
         } else if let rscale, let next = rscaleCursor.next(rscale, atLeast: floor) {
@@ -150,6 +194,52 @@ struct RRuleWalker {
         var i = pending.count
         while i > pendingHead && fire.instant < pending[i - 1].instant { i -= 1 }
         pending.insert(fire, at: i)
+    }
+
+    /// Appends fires to `out` until it holds `count` (or the recurrence ends): `next()` in a loop,
+    /// with stepping rules' runs of one-period wall times taken in bulk.
+    mutating func fill(_ out: inout [Fire], count: Int) throws(TriggerError) {
+        while out.count < count {
+            if step > 0 { stepRun(&out, count: count) }
+            if out.count >= count { return }
+            guard let fire = try next() else { return }
+            out.append(fire)
+        }
+    }
+
+    /// The general walk's steps for a stepping rule while they are trivial: nothing pending, no
+    /// RDATE left to merge, no EXDATE, and the next wall time `w` lies with its whole window
+    /// `[w − maxOffset, w − minOffset]` in one zone period (its only instant is `w − offset`,
+    /// `lowerBound` exactly). That instant is the next fire when no later wall time can give an
+    /// earlier one — the general walk's test on the wall time after (`lowerBound(w + step)` ≥ it):
+    /// `w + step − maxOffset` is not earlier, or `w + step` lies in the same period. A fire at or
+    /// before the last emitted one (so before `after`) or past a UTC UNTIL is dropped, as `add`
+    /// and `next` drop it. Anything else returns with `w` unconsumed, for `next()`.
+    private mutating func stepRun(_ out: inout [Fire], count: Int) {
+        guard !ruleDone, !dtstartPending, pendingHead == pending.count, extraIndex == extra.count, excluded.isEmpty else { return }
+        var w = peeked ?? stepWall                   // a peeked wall time is the one before `stepWall`
+        peeked = nil
+        var period = hint
+        var last = lastEmitted.seconds
+        let step = step, limit = stepLimit, maxOffset = maxOffset, minOffset = minOffset
+        let untilUTC = untilUTC ?? Int64.max
+        while out.count < count && w <= limit {
+            let low = w - maxOffset, high = w - minOffset
+            if low < period.start || high >= period.end {
+                period = zone.period(containing: low)
+                if high >= period.end { break }
+            }
+            let u = w - Int64(period.type.utcOffset)
+            let next = w + step
+            if next - maxOffset < u && next - minOffset >= period.end { break }
+            w = next
+            if u <= last || u > untilUTC { continue }
+            last = u
+            out.append(Fire(instant: Instant(seconds: u), compact: period.type, adjustment: .exact))
+        }
+        stepWall = w
+        hint = period
+        if last != lastEmitted.seconds { lastEmitted = Instant(seconds: last) }
     }
 
     mutating func next() throws(TriggerError) -> Fire? {

@@ -26,7 +26,8 @@
 /// matches in the years that have the month. A moved date that another date of the set already
 /// is counts once (the set has no repeats). BYWEEKNO values a year lacks (53 in a 52-week year)
 /// are left out whatever SKIP says (RFC 7529 gives no rule for moving a week).
-struct RScaleExpansion: Sendable {
+/// A class, as `RRuleExpansion`: a walk holds it by one reference instead of copying its lists.
+final class RScaleExpansion: Sendable {
     let calendar: RScaleCalendar
     let frequency: RRule.Frequency
     let interval: Int64
