@@ -35,6 +35,8 @@ struct AppleRules: CalendarSearchRules {
     var firstMissingDay = true
     /// Forward: the stand-in for the month just passed, offered before the walk's first day.
     var pendingStandIn: CandidateDay?
+    /// The gap transition of the skipped wall time `resolve` failed on (gap policy `reject`).
+    var thrownRejection: Int64?
 
     init(trigger: borrowing CalendarTrigger, zone: ZoneRules) {
         (components, p) = (trigger.components, trigger.pattern)
@@ -215,7 +217,8 @@ struct AppleRules: CalendarSearchRules {
                                            hourFree: hourFree, backward: !forward) { return ResolvedWallTime() }
             let resolved = resolution.instants(wall: wall, nanosecond: nanos, gap: gapPolicy ?? matchingPolicy.gapPolicy,
                                                overlap: .first)
-            if resolved.rejectedAt != nil {
+            if let rejectedAt = resolved.rejectedAt {
+                thrownRejection = rejectedAt.seconds
                 throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
                                        zone: zone.identifier)
             }
