@@ -130,10 +130,15 @@ enum EngineHarness {
         var iterator = FireIterator(trigger: trigger, zone: zone, start: start)
         var cursor = start
         var fires: [Fire] = []
-        for _ in 0..<chainLength {
+        for step in 0..<chainLength {
             let outcome: Result<Fire?, TriggerError>
             do { outcome = .success(try iterator.nextFire()) } catch { outcome = .failure(error) }
             verbose("\(context()): step from \(cursor) -> \(outcome)")
+            if step > 0 && !trigger.repeats {
+                // A one-shot's walk ends after its fire (the search from it is not asked).
+                guard case .success(nil) = outcome else { throw fuzzFailure("a one-shot's walk went on: \(outcome): \(context())") }
+                break
+            }
             if case .failure(let error) = outcome {
                 guard case .wallTimeSkipped = error else { throw fuzzFailure("\(error): \(context())") }
                 try fuzzCheck((gap ?? .nextValid) == .reject, "wallTimeSkipped without gap policy reject: \(context())")
