@@ -67,4 +67,26 @@ struct FuzzFindingTests {
         let fire = try #require(try trigger.nextFire(after: Instant(seconds: 1_325_030_400), in: apia))
         #expect(fire.instant == Instant(seconds: 1_325_239_200) && fire.adjustment == .exact)
     }
+
+    /// Fuzz/engine (FuzzRegressions/engine/apple-week-year-walks-to-9999, a libFuzzer slow unit):
+    /// the apple semantics bounded its day walk by `year` only, so a pattern with
+    /// `yearForWeekOfYear` that matches no day walked every day to 9999-12-31 — over 6 s of CPU for
+    /// one `nextFire` in the fuzzing build, past libFuzzer's 10 s watchdog under AddressSanitizer.
+    /// A date's week-based year is its own year or the one next to it, so the walk now stops (or
+    /// jumps) outside yearForWeekOfYear ± 1.
+    ///
+    /// `{weekdayOrdinal: -1, weekOfMonth: 6, weekOfYear: 1, yearForWeekOfYear: 2026, dayOfYear: 62}`
+    /// names no day (day 62 of 2026 is March 3rd, in week 10): none. `{yearForWeekOfYear: 2027,
+    /// weekOfYear: 1, weekday: 2, hour: 9}` with Gregorian weeks (Sunday first, 1 day): 2027-01-01
+    /// is a Friday, so week 1 of 2027 runs Sunday 2026-12-27 to Saturday 2027-01-02, and its Monday
+    /// is 2026-12-28 — in the calendar year before the week-year: 09:00 UTC = @1798448400.
+    @Test func appleWeekYearPatternStopsOutsideItsYears() throws {
+        let utc = try Self.zones.rules(for: "Etc/UTC")
+        let start = Instant(seconds: 1_772_884_800)            // 2026-03-07T12:00:00Z
+        let never = try CalendarTrigger(components: CalendarComponents(weekdayOrdinal: -1, weekOfMonth: 6, weekOfYear: 1,
+                                                                       yearForWeekOfYear: 2026, dayOfYear: 62))
+        #expect(try never.nextFire(after: start, in: utc) == nil)
+        let monday = try CalendarTrigger(components: CalendarComponents(hour: 9, weekday: 2, weekOfYear: 1, yearForWeekOfYear: 2027))
+        #expect(try monday.nextFire(after: start, in: utc)?.instant == Instant(seconds: 1_798_448_400))
+    }
 }

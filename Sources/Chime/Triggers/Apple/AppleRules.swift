@@ -126,6 +126,17 @@ struct AppleRules: CalendarSearchRules {
                               : CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)
                 continue
             }
+            // A date's week-based year is its own year or the one next to it, so outside
+            // yearForWeekOfYear ± 1 no date matches: stop (or jump to the first year that can)
+            // rather than walk to the end of the calendar.
+            if let weekYear = p.yearForWeekOfYear {
+                if forward ? f.year > weekYear + 1 : f.year < weekYear - 1 { return nil }
+                if forward ? f.year < weekYear - 1 : f.year > weekYear + 1 {
+                    day = forward ? CivilArithmetic.daysFromCivil(year: Int64(weekYear - 1), month: 1, day: 1)
+                                  : CivilArithmetic.daysFromCivil(year: Int64(weekYear + 1), month: 12, day: 31)
+                    continue
+                }
+            }
             if let month = p.month, f.month != month {
                 if forward {
                     let y = Int64(f.month < month ? f.year : f.year + 1)
