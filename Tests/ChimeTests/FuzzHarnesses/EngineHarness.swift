@@ -190,7 +190,7 @@ enum EngineHarness {
             byte >= 248 ? range.upperBound + Int(byte) - 247 : range.lowerBound + Int(byte) % (range.count)
         }
         func year(_ a: UInt8, _ b: UInt8) -> Int {
-            if a >= 240 { return Int(a & 0x0F) << 8 | Int(b) }             // anywhere in 0…4095
+            if a >= 252 { return Int(a & 0x03) << 12 | Int(b) << 4 | Int(a >> 4) }   // anywhere in 0…16383 (rare: a never-matching year walks far)
             return max(1, min(9999, nearYear + Int(Int8(bitPattern: b)) / (a % 2 == 0 ? 1 : 16)))
         }
         var c = CalendarComponents()
