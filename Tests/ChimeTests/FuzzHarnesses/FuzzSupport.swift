@@ -148,8 +148,9 @@ struct FuzzBytes {
         let withNanoseconds = byte() % 4 == 0, nanoseconds = uint32()
         let transitions = FuzzZones.transitions(id, rules)
         var seconds: Int64
+        let nearTransition = (mode % 32 <= 8 || (16...27).contains(mode % 32)) && !transitions.isEmpty
         switch mode % 32 {
-        case 0...8, 16...27 where !transitions.isEmpty:
+        case _ where nearTransition:      // (a `where` after two patterns would guard only the second)
             let t = transitions[Int(a % UInt32(transitions.count))].instant.seconds
             switch (mode % 32 < 16 ? mode / 16 : mode / 32 + mode % 2) % 4 {
             case 0: seconds = t
