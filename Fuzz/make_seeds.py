@@ -211,3 +211,67 @@ write("engine", [
     engine(aim=1, hour=0, gap="nextValid"),
     engine(aim=2, second=0, hour=0, overlap="last", z=DUBLIN),
 ])
+
+
+# cli-values: zone 2, option choice 1 (% 7: at, components, weekly, every, cron, oncalendar, rrule;
+# / 8 % 2: add --flavor, / 16 % 6 which), extra-option mask 1 (bits: matching, repeated, gap, overlap,
+# semantics, first-weekday, min-days, once), then newline-separated values (the first is the
+# trigger option's, the others the extra options' in bit order; every value also goes through
+# every parser).
+AT, COMPONENTS, WEEKLY, EVERY, CRON, ONCALENDAR, RRULE = range(7)
+
+
+def cli(choice, mask, *values, z=NY):
+    return zone(z) + bytes([choice, mask]) + "\n".join(values).encode()
+
+
+write("cli-values", [
+    cli(AT, 0, "02:30"),
+    cli(AT, 0b100, "02:30:15", "shift"),
+    cli(COMPONENTS, 0b1, "hour=2,minute=30,weekday=1", "strict"),
+    cli(COMPONENTS, 0b1100000, "day=-1,hour=9", "2", "4"),
+    cli(COMPONENTS, 0b10000, "weekOfYear=53,yearForWeekOfYear=2026", "consistent"),
+    cli(WEEKLY, 0, "mon,wed,fri@09:00"),
+    cli(WEEKLY, 0b1000, "Sunday,7@01:30", "both"),
+    cli(EVERY, 0, "1h30m"),
+    cli(EVERY, 0b10000000, "0.5s"),
+    cli(EVERY, 0, "2d 12h"),
+    cli(CRON, 0, "30 2 * * *"),
+    cli(CRON + 8 + 16 * 2, 0, "TZ=Europe/Berlin 0 0 9 * * MON-FRI"),
+    cli(ONCALENDAR, 0, "Mon..Fri *-*-* 07:00 Europe/Berlin"),
+    cli(RRULE, 0, "FREQ=MONTHLY;BYDAY=-1FR"),
+    cli(AT, 0, "2026-03-08T02:30", "2026-03-08T07:00:00Z", "2026-11-01 01:30:00", "2026-03-08", "@1772953200", "now",
+        "2026-03-08T03:00:00.250-04:00", "20260308T023000"),
+    cli(EVERY, 0, "5400", "90min", "1w", "3mo", "tue", "Thursday", "hour=2,hour=3"),
+])
+
+
+# pending: header 1 (limit = h % 8 + 1, rule = h / 8 % 3: soonest, recent, reject; profile = h / 24 % 4:
+# none, ios, android, none), then the file.
+PENDING = """{"identifier": "standup", "zone": "America/New_York", "trigger": {"calendar": {"components": {"hour": 9, "minute": 0}}}, "payload": {"title": "Standup", "n": 1.5}}
+{"identifier": "pill", "zone": "Europe/Berlin", "trigger": {"calendar": {"components": {"hour": 8}}}}
+{"identifier": "call", "zone": "UTC", "trigger": {"interval": {"seconds": 3600, "repeats": false}}}
+{"identifier": "bad-zone", "zone": "Mars/Olympus", "trigger": {"calendar": {"components": {"hour": 8}}}}
+not json
+{"identifier": "too-fast", "zone": "UTC", "trigger": {"interval": {"seconds": 30, "repeats": true}}}
+{"identifier": "pill", "zone": "Europe/Berlin", "trigger": {"calendar": {"components": {"hour": 7, "minute": 30}}}}
+{"identifier": "past", "zone": "UTC", "trigger": {"calendar": {"components": {"year": 2020, "month": 1, "day": 1}}}}
+"""
+
+
+def pending(header, text):
+    return bytes([header]) + text.encode()
+
+
+write("pending", [
+    pending(1, PENDING),
+    pending(8 + 2, PENDING),
+    pending(16 + 24, PENDING.replace("\n", "\r\n")),
+    pending(48 + 3, '{"id": 7, "zone": "America/New_York", "created": "2026-03-07 09:00", "trigger": {"weekly": {"weekdays": ["sun", "sat"], "time": "02:30", "gap": "reject"}}}\n'
+                    '{"identifier": "w", "zone": "Australia/Lord_Howe", "after": "2026-03-01T00:00:00Z", "trigger": {"cron": {"expression": "*/30 * * * *", "flavor": "croniter"}}}\n'),
+    pending(5, '{"identifier": "a", "zone": "Europe/Dublin", "trigger": {"onCalendar": {"expression": "*-*-* 01:30"}}}\n\n   \n'
+               '{"identifier": "r", "zone": "America/New_York", "trigger": {"rrule": {"text": "DTSTART:20260301T093000\\nRRULE:FREQ=DAILY;COUNT=3"}}}\n'
+               '{"identifier": "i", "zone": "Asia/Tehran", "trigger": {"interval": {"seconds": "5400.5", "anchor": "2026-03-07 09:00", "reportDrift": true}}}\n'
+               '[1,2]\n{"identifier": "", "zone": "UTC", "trigger": {"calendar": {"components": {"hour": 8}}}}\n'),
+    pending(2, '{"identifier": "d", "zone": "America/Sao_Paulo", "created": "2018-11-03T12:00:00Z", "trigger": {"calendar": {"components": {"hour": 0}, "semantics": "consistent", "gap": "shift", "overlap": "both"}}}'),
+])

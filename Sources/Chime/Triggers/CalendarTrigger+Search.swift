@@ -39,6 +39,19 @@ extension CalendarTrigger {
         }
     }
 
+    /// The search's nearest fire and nearest skipped wall time (gap policy `reject`) without the
+    /// `reject` rule applied (`CalendarSearch.outcomeCatchingRejection`): for a union of triggers.
+    func searchOutcome(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> SearchOutcome {
+        switch semantics {
+        case .consistent:
+            var search = CalendarSearch(rules: ConsistentRules(trigger: self, zone: zone), forward: forward)
+            return try search.outcomeCatchingRejection(from: instant)
+        case .apple:
+            var search = CalendarSearch(rules: AppleRules(trigger: self, zone: zone), forward: forward)
+            return try search.outcomeCatchingRejection(from: instant)
+        }
+    }
+
     /// The last fire strictly before `instant`, whatever `direction` says (`fire(before:in:)`;
     /// the name `Trigger.previousFire(before:in:)` has too).
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {

@@ -55,18 +55,44 @@ public struct WeeklyTrigger: Sendable, Hashable {
 
     /// The first fire strictly after `instant` on any of the weekdays.
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        var best: Fire?
-        for trigger in perWeekday {
-            if let fire = try trigger.nextFire(after: instant, in: zone), best.map({ fire.instant < $0.instant }) ?? true { best = fire }
-        }
-        return best
+        try nearestFire(from: instant, in: zone, forward: true)
     }
 
     /// The last fire strictly before `instant` on any of the weekdays.
     public func previousFire(before instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        try nearestFire(from: instant, in: zone, forward: false)
+    }
+
+    /// The weekdays' fire sets as one (`docs/semantics.md`): the nearest fire, of several at one
+    /// instant the one whose adjustment comes first (section 3). With gap policy `reject` the
+    /// search fails when a skipped wall time of any weekday comes no later than that fire (section
+    /// 4) — not when it merely comes before its own weekday's next fire: Sat,Sun@02:30 in New York
+    /// from Friday 2026-03-06 fires on Saturday the 7th, before Sunday's 02:30 is skipped.
+    private func nearestFire(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
         var best: Fire?
+        var rejection: SearchOutcome?
         for trigger in perWeekday {
-            if let fire = try trigger.previousFire(before: instant, in: zone), best.map({ fire.instant > $0.instant }) ?? true { best = fire }
+            let fire: Fire?
+            if gapPolicy == .reject {
+                let outcome = try trigger.searchOutcome(from: instant, in: zone, forward: forward)
+                fire = outcome.fire
+                if let transition = outcome.rejection?.transition,
+                   rejection?.rejection.map({ forward ? transition < $0.transition : transition > $0.transition }) ?? true {
+                    rejection = SearchOutcome(fire: nil, rejection: outcome.rejection)
+                }
+            } else {
+                fire = forward ? try trigger.fire(after: instant, in: zone) : try trigger.fire(before: instant, in: zone)
+            }
+            guard let fire else { continue }
+            if let current = best {
+                let nearer = forward ? fire.instant < current.instant : fire.instant > current.instant
+                guard nearer || (fire.instant == current.instant && fire.adjustment.precedence < current.adjustment.precedence) else { continue }
+            }
+            best = fire
+        }
+        if var rejection {
+            rejection.fire = best
+            if rejection.rejectionComesFirst(forward: forward) { throw rejection.rejection!.error }
         }
         return best
     }

@@ -7,7 +7,8 @@ import ChimeBatch
 
 /// Reads lines from a file or stdin in constant memory: one buffer (1 MiB, grown only to fit a
 /// longer line) that lines are handed out from in place, without a copy or an allocation per line.
-struct LineReader {
+/// The file is closed when the reader goes away (non-copyable, so exactly once).
+struct LineReader: ~Copyable {
     private let fd: Int32
     private let path: String
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -20,6 +21,10 @@ struct LineReader {
             fd = open(path, O_RDONLY)
             guard fd >= 0 else { throw .input("cannot read \(path): \(String(cString: strerror(errno)))", code: "unreadable") }
         }
+    }
+
+    deinit {
+        if fd != 0 { close(fd) }
     }
 
     /// The longest line handed out, in bytes: a longer one is reported (`overlong`) and skipped,

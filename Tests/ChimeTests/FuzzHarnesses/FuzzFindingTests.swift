@@ -29,4 +29,64 @@ struct FuzzFindingTests {
         #expect(try trigger.nextFire(after: Instant(seconds: 253_399_622_400), in: chatham) == nil)
         #expect(try trigger.nextFire(after: Instant(seconds: 253_402_300_799), in: chatham) == nil)
     }
+
+    /// Fuzz/engine (FuzzRegressions/engine/weekly-reject-other-weekday-first): a weekly trigger
+    /// answered the nearest of its weekdays' answers, and let any weekday's failure through. With
+    /// gap policy `reject` a weekday fails when its own skipped wall time comes before its own next
+    /// fire, though another weekday fires earlier still: the union's answer comes first, and
+    /// docs/semantics.md section 4 fails a search only for a skipped wall time between the start
+    /// and the answer.
+    ///
+    /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
+    /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
+    /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z
+    /// (@1772868600), exact. From there the next is Sunday the 8th 02:30, skipped (its gap's
+    /// transition 07:00:00Z comes before Saturday the 14th): wallTimeSkipped. Both semantics.
+    @Test(arguments: [Semantics.consistent, .apple])
+    func weeklyRejectFailsOnlyForASkippedTimeBeforeTheAnswer(semantics: Semantics) throws {
+        let ny = try Self.zones.rules(for: "America/New_York")
+        let trigger = Trigger.weekly(try WeeklyTrigger(weekdays: [.saturday, .sunday], hour: 2, minute: 30, gapPolicy: .reject, semantics: semantics))
+        let saturday = try #require(try trigger.nextFire(after: Instant(seconds: 1_772_798_400), in: ny))
+        #expect(saturday.instant == Instant(seconds: 1_772_868_600) && saturday.adjustment == .exact)
+        #expect(throws: TriggerError.self) { try trigger.nextFire(after: saturday.instant, in: ny) }
+        // Backward from Monday the 9th 12:00Z: Sunday's 02:30 (skipped, its transition 07:00Z on the
+        // 8th) lies between the start and Saturday's fire: the search fails.
+        #expect(throws: TriggerError.self) { try trigger.previousFire(before: Instant(seconds: 1_773_057_600), in: ny) }
+    }
+
+    /// Found reading the weekly union for the fix above: of two weekdays' fires at one instant, the
+    /// union kept the first weekday's, not the adjustment first in docs/semantics.md section 3's
+    /// order. Pacific/Apia skipped Friday 2011-12-30 whole (23:59 −10:00 on the 29th is 09:59:00Z,
+    /// the next wall time is Saturday the 31st 00:00 +14:00 = 2011-12-30T10:00:00Z, @1325239200;
+    /// Python zoneinfo). Fri,Sat@00:00 (consistent, gap nextValid) after 2011-12-28T00:00:00Z
+    /// (@1325030400): Friday's 00:00 is in the gap, so nextValid gives the transition,
+    /// 10:00:00Z (gapNextTime); Saturday's 00:00 is the same instant, exact. The fire is `exact`.
+    @Test func weeklyTieTakesTheAdjustmentFirstInOrder() throws {
+        let apia = try Self.zones.rules(for: "Pacific/Apia")
+        let trigger = try WeeklyTrigger(weekdays: [.friday, .saturday], hour: 0, minute: 0, gapPolicy: .nextValid, semantics: .consistent)
+        let fire = try #require(try trigger.nextFire(after: Instant(seconds: 1_325_030_400), in: apia))
+        #expect(fire.instant == Instant(seconds: 1_325_239_200) && fire.adjustment == .exact)
+    }
+
+    /// Fuzz/engine (FuzzRegressions/engine/apple-week-year-walks-to-9999, a libFuzzer slow unit):
+    /// the apple semantics bounded its day walk by `year` only, so a pattern with
+    /// `yearForWeekOfYear` that matches no day walked every day to 9999-12-31 — over 6 s of CPU for
+    /// one `nextFire` in the fuzzing build, past libFuzzer's 10 s watchdog under AddressSanitizer.
+    /// A date's week-based year is its own year or the one next to it, so the walk now stops (or
+    /// jumps) outside yearForWeekOfYear ± 1.
+    ///
+    /// `{weekdayOrdinal: -1, weekOfMonth: 6, weekOfYear: 1, yearForWeekOfYear: 2026, dayOfYear: 62}`
+    /// names no day (day 62 of 2026 is March 3rd, in week 10): none. `{yearForWeekOfYear: 2027,
+    /// weekOfYear: 1, weekday: 2, hour: 9}` with Gregorian weeks (Sunday first, 1 day): 2027-01-01
+    /// is a Friday, so week 1 of 2027 runs Sunday 2026-12-27 to Saturday 2027-01-02, and its Monday
+    /// is 2026-12-28 — in the calendar year before the week-year: 09:00 UTC = @1798448400.
+    @Test func appleWeekYearPatternStopsOutsideItsYears() throws {
+        let utc = try Self.zones.rules(for: "Etc/UTC")
+        let start = Instant(seconds: 1_772_884_800)            // 2026-03-07T12:00:00Z
+        let never = try CalendarTrigger(components: CalendarComponents(weekdayOrdinal: -1, weekOfMonth: 6, weekOfYear: 1,
+                                                                       yearForWeekOfYear: 2026, dayOfYear: 62))
+        #expect(try never.nextFire(after: start, in: utc) == nil)
+        let monday = try CalendarTrigger(components: CalendarComponents(hour: 9, weekday: 2, weekOfYear: 1, yearForWeekOfYear: 2027))
+        #expect(try monday.nextFire(after: start, in: utc)?.instant == Instant(seconds: 1_798_448_400))
+    }
 }

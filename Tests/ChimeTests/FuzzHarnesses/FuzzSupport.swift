@@ -139,32 +139,34 @@ struct FuzzBytes {
     }
 
     /// A start instant, from 14 bytes: mostly near one of the zone's transitions (within a couple of
-    /// days, or exactly on it or a second before), else anywhere in 1850…2100, rarely near the ends of
-    /// years 1…9999 or any supported instant; a quarter with nanoseconds.
+    /// days, or exactly on it or a second before), else anywhere in 1850…2100; one in eleven near
+    /// the ends of years 1…9999 or at any supported instant (searches that never match walk to
+    /// the calendar's end from there: slow, so rarer); a quarter with nanoseconds.
     mutating func start(zone id: String, _ rules: ZoneRules) -> Instant {
         let mode = byte()
         let a = uint32(), b = uint32()
         let withNanoseconds = byte() % 4 == 0, nanoseconds = uint32()
         let transitions = FuzzZones.transitions(id, rules)
         var seconds: Int64
-        switch mode % 16 {
-        case 0...8 where !transitions.isEmpty:
+        let nearTransition = (mode % 32 <= 8 || (16...27).contains(mode % 32)) && !transitions.isEmpty
+        switch mode % 32 {
+        case _ where nearTransition:      // (a `where` after two patterns would guard only the second)
             let t = transitions[Int(a % UInt32(transitions.count))].instant.seconds
-            switch mode / 16 % 4 {
+            switch (mode % 32 < 16 ? mode / 16 : mode / 32 + mode % 2) % 4 {
             case 0: seconds = t
             case 1: seconds = t - 1
             case 2: seconds = t + Int64(b % 14_401) - 7_200
             default: seconds = t + Int64(b % 345_601) - 172_800
             }
-        case 0...12:
-            seconds = -3_786_825_600 + (Int64(a) << 1 | Int64(b & 1)) % 7_889_400_000    // 1850 … 2100
         case 13:
             seconds = Instant.supportedRange.lowerBound.seconds + Int64(a % 400_000_000)   // years 1 … ~13
         case 14:
             seconds = Instant.lastSupportedSecond - Int64(a % 400_000_000)                 // years ~9987 … 9999
-        default:
+        case 15:
             let span = UInt64(Instant.lastSupportedSecond - Instant.supportedRange.lowerBound.seconds)
             seconds = Instant.supportedRange.lowerBound.seconds + Int64((UInt64(a) << 32 | UInt64(b)) % span)
+        default:
+            seconds = -3_786_825_600 + (Int64(a) << 1 | Int64(b & 1)) % 7_889_400_000    // 1850 … 2100
         }
         return Instant(seconds: seconds, nanoseconds: withNanoseconds ? Int32(nanoseconds % 1_000_000_000) : 0)
     }

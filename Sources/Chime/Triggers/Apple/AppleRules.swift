@@ -35,6 +35,8 @@ struct AppleRules: CalendarSearchRules {
     var firstMissingDay = true
     /// Forward: the stand-in for the month just passed, offered before the walk's first day.
     var pendingStandIn: CandidateDay?
+    /// The gap transition of the skipped wall time `resolve` failed on (gap policy `reject`).
+    var thrownRejection: Int64?
 
     init(trigger: borrowing CalendarTrigger, zone: ZoneRules) {
         (components, p) = (trigger.components, trigger.pattern)
@@ -123,6 +125,17 @@ struct AppleRules: CalendarSearchRules {
                 day = forward ? CivilArithmetic.daysFromCivil(year: Int64(year), month: 1, day: 1)
                               : CivilArithmetic.daysFromCivil(year: Int64(year), month: 12, day: 31)
                 continue
+            }
+            // A date's week-based year is its own year or the one next to it, so outside
+            // yearForWeekOfYear ± 1 no date matches: stop (or jump to the first year that can)
+            // rather than walk to the end of the calendar.
+            if let weekYear = p.yearForWeekOfYear {
+                if forward ? f.year > weekYear + 1 : f.year < weekYear - 1 { return nil }
+                if forward ? f.year < weekYear - 1 : f.year > weekYear + 1 {
+                    day = forward ? CivilArithmetic.daysFromCivil(year: Int64(weekYear - 1), month: 1, day: 1)
+                                  : CivilArithmetic.daysFromCivil(year: Int64(weekYear + 1), month: 12, day: 31)
+                    continue
+                }
             }
             if let month = p.month, f.month != month {
                 if forward {
@@ -215,7 +228,8 @@ struct AppleRules: CalendarSearchRules {
                                            hourFree: hourFree, backward: !forward) { return ResolvedWallTime() }
             let resolved = resolution.instants(wall: wall, nanosecond: nanos, gap: gapPolicy ?? matchingPolicy.gapPolicy,
                                                overlap: .first)
-            if resolved.rejectedAt != nil {
+            if let rejectedAt = resolved.rejectedAt {
+                thrownRejection = rejectedAt.seconds
                 throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
                                        zone: zone.identifier)
             }

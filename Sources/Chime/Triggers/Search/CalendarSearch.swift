@@ -30,8 +30,27 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         var rejected: (transition: Int64, wall: Int64, nanosecond: Int32)?
     }
 
+    /// The nearest fire beyond the start; throws `wallTimeSkipped` when a wall time skipped with
+    /// gap policy `reject` comes no later than it (`docs/semantics.md`, section 4).
     mutating func fire(from start: Instant) throws(TriggerError) -> Fire? {
-        if rules.neverMatches { return nil }
+        let outcome = try outcome(from: start)
+        if let rejection = outcome.rejection, outcome.rejectionComesFirst(forward: forward) { throw rejection.error }
+        return outcome.fire
+    }
+
+    /// `fire(from:)` before the `reject` rule is applied: the nearest fire and the nearest skipped
+    /// wall time, for a caller that decides over several searches (a weekly trigger's weekdays).
+    /// A semantics that fails at once on a skipped wall time (`thrownRejection`) gives that
+    /// failure as the rejection, with no fire.
+    mutating func outcomeCatchingRejection(from start: Instant) throws(TriggerError) -> SearchOutcome {
+        do { return try outcome(from: start) } catch {
+            guard let transition = rules.thrownRejection else { throw error }
+            return SearchOutcome(fire: nil, rejection: (Instant(seconds: transition), error))
+        }
+    }
+
+    private mutating func outcome(from start: Instant) throws(TriggerError) -> SearchOutcome {
+        if rules.neverMatches { return SearchOutcome(fire: nil, rejection: nil) }
         let edge = rules.begin(at: start, forward: forward)
         var best = Best()
         var day = forward ? max(edge.day, SearchDays.first) : min(edge.day, SearchDays.last)
@@ -44,18 +63,15 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399)) { break }
             day = candidate.resume
         }
-        if let rejected = best.rejected {
-            let transition = Instant(seconds: rejected.transition)
-            let between = forward ? best.fire.map { transition <= $0.instant } ?? true
-                                  : best.fire.map { $0.instant < transition } ?? true
-            if between {
-                throw .wallTimeSkipped(local: CivilDateTime(localSeconds: rejected.wall, nanosecond: Int(rejected.nanosecond)).description,
-                                       zone: zone.identifier)
-            }
+        let rejection = best.rejected.map { rejected in
+            (transition: Instant(seconds: rejected.transition),
+             error: TriggerError.wallTimeSkipped(local: CivilDateTime(localSeconds: rejected.wall, nanosecond: Int(rejected.nanosecond)).description,
+                                                 zone: zone.identifier))
         }
-        guard let fire = best.fire else { return nil }
+        guard let fire = best.fire else { return SearchOutcome(fire: nil, rejection: rejection) }
         assert(forward ? fire.instant > start : fire.instant < start, "a fire on the wrong side of the start")
-        return Fire(instant: fire.instant, compact: zone.compactType(at: fire.instant), adjustment: fire.adjustment)
+        return SearchOutcome(fire: Fire(instant: fire.instant, compact: zone.compactType(at: fire.instant), adjustment: fire.adjustment),
+                             rejection: rejection)
     }
 
     /// Whether no instant from wall time `wall` (or any wall time beyond it) can beat the best.
@@ -125,6 +141,23 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             guard nearer || (instant == current.instant && adjustment.precedence < current.adjustment.precedence) else { return }
         }
         best.fire = AdjustedInstant(instant, adjustment)
+    }
+}
+
+/// What a search found beyond its start, before the `reject` rule decides (`CalendarSearch`).
+struct SearchOutcome {
+    /// The nearest fire (ties: the adjustment first in `FireAdjustment.precedence`).
+    var fire: Fire?
+    /// The nearest wall time skipped with gap policy `reject`: its gap's transition instant, and
+    /// the error naming it.
+    var rejection: (transition: Instant, error: TriggerError)?
+
+    /// Whether the skipped wall time comes no later than the fire (`docs/semantics.md`, section 4:
+    /// forward, T ≤ the fire; backward, the fire < T), or there is no fire: the search fails.
+    func rejectionComesFirst(forward: Bool) -> Bool {
+        guard let transition = rejection?.transition else { return false }
+        guard let fire else { return true }
+        return forward ? transition <= fire.instant : fire.instant < transition
     }
 }
 

@@ -32,6 +32,11 @@ protocol CalendarSearchRules {
     /// the policies: the gap decision and the overlap choice. `standIn` is the adjustment of a
     /// missing day's stand-in, if the day is one (the fire then carries it).
     mutating func resolve(wall: Int64, nanosecond: Int32, day: Int64, standIn: FireAdjustment?) throws(TriggerError) -> ResolvedWallTime
+
+    /// For a semantics whose `resolve` fails at once on a wall time skipped with gap policy
+    /// `reject` (the apple semantics): that gap's transition instant (UTC seconds), set before it
+    /// throws; nil otherwise.
+    var thrownRejection: Int64? { get }
 }
 
 /// A day the search visits.
@@ -56,6 +61,7 @@ struct CandidateDay: Equatable {
 
 extension CalendarSearchRules {
     var singleTime: Int64? { nil }
+    var thrownRejection: Int64? { nil }
 
     /// Where a search without a start-day rule begins: the first wall time whose instants can lie
     /// beyond the start (forward `start + minOffset`, backward `start + maxOffset`, its last

@@ -1,0 +1,5 @@
+// libFuzzer entry point of the `pending` harness (PendingHarness.swift beside it), compiled into the ChimeCLI module.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    FuzzEntry.run(data, size, PendingHarness.run)
+}
