@@ -388,6 +388,10 @@ batch("batch: last line without newline", [], [])  # replaced below with raw std
 CASES[-1].stdin = json.dumps(GOOD).encode() + b"\n" + json.dumps(GOOD).encode()
 CASES[-1].codes = [None, None]
 batch("batch --explain: bad lines", [b"{", GOOD], ["malformedJSON", None], args=["--explain"])
+for value in ["-1", "soon", "86401", "1.5", ""]:
+    bad(f"batch --zone-check-interval {value!r}", ["batch", "--zone-check-interval", value], "--zone-check-interval",
+        stdin=(json.dumps(GOOD) + "\n").encode())
+batch("batch --zone-check-interval 0: bad lines", [b"{", GOOD], ["malformedJSON", None], args=["--zone-check-interval", "0"])
 
 # ---------------------------------------------------------------------------------------------
 # Pending request files.

@@ -21,19 +21,6 @@ final class ImmediateClock: Clock, Sendable {
     }
 }
 
-actor ZoneRulesCache {
-    private var database = ZoneDatabase()
-
-    func rules(for identifier: String) throws(ZoneError) -> ZoneRules {
-        try database.rules(for: identifier)
-    }
-
-    /// After the tz data on disk changed: a fresh database, with nothing cached.
-    func reload(tzifDirectory: String? = nil) {
-        database = ZoneDatabase(tzifDirectory: tzifDirectory)
-    }
-}
-
 /// The listings of Sources/Chime/Chime.docc/EmbeddingInAServer.md, as written there
 /// (ArticleListingsTests holds the article to this file), with checks of the values stated.
 ///
@@ -101,15 +88,34 @@ actor ZoneRulesCache {
         #expect(throws: CancellationError.self) { try result.get() }
     }
 
-    @Test func reloadZoneRules() async throws {
+    @Test func reloadZoneRules() throws {
         let start = Self.at("2026-03-07T12:00:00Z")
-        let zones = ZoneRulesCache()
-        var standup = Schedule(.calendar(try .daily(hour: 9, minute: 0)), in: try await zones.rules(for: "America/New_York"))
-        await zones.reload()
-        standup = Schedule(standup.trigger, in: try await zones.rules(for: standup.zone.identifier))
+        let zones = ZoneDatabase()                                   // $TZDIR, else /usr/share/zoneinfo
+        var standup = Schedule(.calendar(try .daily(hour: 9, minute: 0)), in: try zones.rules(for: "America/New_York"))
+        let loadedUnder = zones.generation
+
+        // From a timer, or after a SIGHUP: read the tree again if it changed on disk.
+        do {
+            if let report = try zones.reloadIfChanged() {
+                print(report)      // tzif 2025b → 2025c from /usr/share/zoneinfo, 1 zone in use read again
+            }
+        } catch {
+            print(error)           // ZoneError.reloadRefused: the new tree is unusable; the old data stays in use
+        }
+        // A Schedule keeps the rules it was made with: make it again after a reload.
+        if zones.generation != loadedUnder {
+            standup = Schedule(standup.trigger, in: try zones.rules(for: standup.zone.identifier))
+        }
         let nextStandup = try standup.next(after: start)    // 2026-03-07 09:00 EST = 14:00:00Z
 
+        // Nothing changed on disk during the test: no reload, the schedule as made.
+        #expect(zones.generation == loadedUnder)
         #expect(standup.zone.identifier == "America/New_York")
         #expect(nextStandup?.instant == Self.at("2026-03-07T14:00:00Z"))   // 09:00 + 5 h
+        // An explicit reload reads the same tree again: the zone in use is read again, one generation on.
+        let report = try zones.reload()
+        #expect(report.zonesReloaded == 1 && report.generation == loadedUnder + 1 && zones.generation == report.generation)
+        #expect(report.version == report.previousVersion)
+        #expect(try zones.rules(for: "America/New_York").utcOffset(at: Self.at("2026-03-07T14:00:00Z")) == -5 * 3600)
     }
 }

@@ -43,7 +43,7 @@ enum AbbreviationRegistry {
     /// The id of `abbreviation`, interning it on first sight.
     static func id(of abbreviation: String) -> UInt32 {
         let key = Array(abbreviation.utf8)
-        return state.withLock { state in
+        return state.locked { state in
             if let id = state.ids[key] { return id }
             let id = state.count
             if id < chunkCount * chunkSize {
@@ -71,7 +71,7 @@ enum AbbreviationRegistry {
     /// An id past the chunks, read under the lock (also any id not yet seen as published, which
     /// the lock then makes visible: it was interned under it).
     private static func overflowed(_ index: Int) -> String {
-        state.withLock { state in
+        state.locked { state in
             index < chunkCount * chunkSize ? chunks[index >> chunkShift]![index & (chunkSize - 1)]
                 : state.overflow[index - chunkCount * chunkSize]
         }

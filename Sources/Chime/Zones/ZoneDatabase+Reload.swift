@@ -56,7 +56,7 @@ extension ZoneDatabase {
     ///   on answering from the data it had.
     @discardableResult
     public func reload() throws(ZoneError) -> Reload {
-        try reloading.withLock { (reloads: inout ReloadState) throws(ZoneError) -> Reload in
+        try reloading.locked { (reloads: inout ReloadState) throws(ZoneError) -> Reload in
             try replaceSnapshot(&reloads)
         }
     }
@@ -72,7 +72,7 @@ extension ZoneDatabase {
     /// - Throws: as `reload()`.
     @discardableResult
     public func reloadIfChanged() throws(ZoneError) -> Reload? {
-        try reloading.withLock { (reloads: inout ReloadState) throws(ZoneError) -> Reload? in
+        try reloading.locked { (reloads: inout ReloadState) throws(ZoneError) -> Reload? in
             let onDisk = TZifTreeSignature(directory: tzifDirectory)
             if onDisk == current.signature || onDisk == reloads.refused { return nil }
             return try replaceSnapshot(&reloads)
@@ -87,7 +87,7 @@ extension ZoneDatabase {
 
     /// Reads, checks and swaps in a new snapshot; called with `reloading` held.
     private func replaceSnapshot(_ reloads: inout ReloadState) throws(ZoneError) -> Reload {
-        let (old, inUse) = state.withLock { ($0.snapshot, Array($0.cache.keys)) }
+        let (old, inUse) = state.locked { ($0.snapshot, Array($0.cache.keys)) }
         let fresh = ZoneSnapshot(preference: preference, directory: tzifDirectory, icu: icu)
         var warmed: [String: ZoneRules] = [:]
         do {
@@ -99,7 +99,7 @@ extension ZoneDatabase {
             throw .reloadRefused(directory: fresh.signature.resolvedDirectory ?? tzifDirectory, cause: error)
         }
         reloads.refused = nil
-        let generation = state.withLock { state in
+        let generation = state.locked { state in
             state = State(snapshot: fresh, cache: warmed, generation: state.generation + 1)
             return state.generation
         }

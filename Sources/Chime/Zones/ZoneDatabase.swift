@@ -88,7 +88,7 @@ public final class ZoneDatabase: Sendable {
     }
 
     /// The snapshot lookups start from now.
-    var current: ZoneSnapshot { state.withLock { $0.snapshot } }
+    var current: ZoneSnapshot { state.locked { $0.snapshot } }
 
     // MARK: Sources
 
@@ -108,7 +108,7 @@ public final class ZoneDatabase: Sendable {
     /// beside the new data); a call that starts after the reload sees only the new data.
     public func rules(for id: String) throws(ZoneError) -> ZoneRules {
         let snapshot: ZoneSnapshot
-        switch state.withLock({ state -> Probe in
+        switch state.locked({ state -> Probe in
             if let cached = state.cache[id] { return .hit(cached) }
             return .miss(state.snapshot)
         }) {
@@ -116,7 +116,7 @@ public final class ZoneDatabase: Sendable {
         case .miss(let from): snapshot = from
         }
         let rules = try snapshot.load(id)
-        state.withLock { state in
+        state.locked { state in
             if state.snapshot === snapshot { state.cache[id] = rules }
         }
         return rules

@@ -68,13 +68,13 @@ final class ZoneSnapshot: Sendable {
     /// Rules for a zone id, uncached (the database caches): an id recently found unknown is
     /// refused at once, else the id is made canonical and the answering source loads it.
     func load(_ id: String) throws(ZoneError) -> ZoneRules {
-        if let error = unknown.withLock({ $0[id] }) { throw error }
+        if let error = unknown.locked({ $0[id] }) { throw error }
         let found: ZoneLookup
         do {
             found = try lookup(id)
         } catch {
             if case .unknownZone = error {
-                unknown.withLock { if $0.count >= Self.unknownCacheLimit { $0.removeAll() }; $0[id] = error }
+                unknown.locked { if $0.count >= Self.unknownCacheLimit { $0.removeAll() }; $0[id] = error }
             }
             throw error
         }
@@ -124,7 +124,7 @@ final class ZoneSnapshot: Sendable {
 
     /// Every id the consulted sources know, sorted.
     func identifiers() -> [String] {
-        allIdentifiers.withLock { cached in
+        allIdentifiers.locked { cached in
             if let cached { return cached }
             var all = Set<String>()
             for source in preferredOrder { all.formUnion(provider(source)?.identifiers() ?? []) }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import Chime
 @testable import ChimeTestSupport
 
 /// `chime batch` as a long-running pipe whose zone data changes under it (docs/contract.md,
@@ -42,7 +43,7 @@ import Testing
                     while let newline = pending.firstIndex(of: 0x0A) {
                         let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                         pending.removeSubrange(pending.startIndex...newline)
-                        lines.withLock { $0.append(line) }
+                        lines.locked { $0.append(line) }
                         arrived.signal()
                     }
                 }
@@ -53,7 +54,7 @@ import Testing
                 while true {
                     let chunk = err.availableData
                     if chunk.isEmpty { break }
-                    errors.withLock { $0.append(chunk) }
+                    errors.locked { $0.append(chunk) }
                 }
                 finished.leave()
             }.start()
@@ -63,10 +64,10 @@ import Testing
 
         /// The next answer (nil after 30 s: a hang).
         func answer(_ index: Int) -> [String: Any]? {
-            while lines.withLock({ $0.count }) <= index {
+            while lines.locked({ $0.count }) <= index {
                 guard arrived.wait(timeout: .now() + 30) == .success else { return nil }
             }
-            let line = lines.withLock { $0[index] }
+            let line = lines.locked { $0[index] }
             return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
 
@@ -77,7 +78,7 @@ import Testing
             try? input.close()
             process.waitUntilExit()
             finished.wait()
-            return (process.terminationStatus, lines.withLock { $0 }, String(decoding: errors.withLock { $0 }, as: UTF8.self))
+            return (process.terminationStatus, lines.locked { $0 }, String(decoding: errors.locked { $0 }, as: UTF8.self))
         }
     }
 

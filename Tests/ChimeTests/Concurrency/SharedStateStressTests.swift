@@ -54,7 +54,7 @@ import Testing
             }
         }
 
-        func fail(_ text: String) { failures.withLock { if $0.count < 20 { $0.append(text) } } }
+        func fail(_ text: String) { failures.locked { if $0.count < 20 { $0.append(text) } } }
     }
 
     /// Looks zones up (this database and the shared one) and computes fires, eagerly, lazily and
@@ -93,7 +93,7 @@ import Testing
                 let rules = try shared.database.rules(for: id)
                 let request = try PendingRequest(identifier: "r\((i * 7 + seed) % 100)", trigger: shared.triggers[i % shared.triggers.count],
                                                  zone: rules, zoneIdentifier: id, createdAt: shared.after)
-                let copy = try shared.store.withLock { store throws(PendingError) -> PendingStore in
+                let copy = try shared.store.locked { store throws(PendingError) -> PendingStore in
                     let now = store.currentTime < shared.after ? shared.after : store.currentTime.advanced(by: .seconds(600))
                     if i % 3 == 0 {
                         _ = try store.deliver(until: now)
@@ -125,7 +125,8 @@ import Testing
     }
 
     @Test func sharedDatabaseEnginePendingStoreAndColumnsUnderReloads() throws {
-        let link = ReloadTrees.link(to: Fixtures.zoneinfoDirectory)
+        // The small trees (a few zones, cheap to reload under ThreadSanitizer), 2025b and edited.
+        let link = ReloadTrees.link(to: ReloadTrees.smallPinned)
         let database = ZoneDatabase(preference: .newest, tzifDirectory: link)
         let shared = try Shared(database: database, triggers: try Self.triggers())
 
@@ -166,13 +167,14 @@ import Testing
         waiter.enter()
         Thread { group.wait(); finished.store(true, ordering: .releasing); waiter.leave() }.start()
         while !finished.load(ordering: .acquiring) || reloads < 2 {
-            ReloadTrees.swap(link, to: reloads % 2 == 0 ? ReloadTrees.edited : Fixtures.zoneinfoDirectory)
+            ReloadTrees.swap(link, to: reloads % 2 == 0 ? ReloadTrees.smallEdited : ReloadTrees.smallPinned)
             do { try database.reload() } catch { shared.fail("reload \(reloads): \(error)") }
             reloads += 1
+            Thread.sleep(forTimeInterval: 0.005)
         }
         waiter.wait()
 
-        #expect(shared.failures.withLock { $0 } == [])
+        #expect(shared.failures.locked { $0 } == [])
         #expect(database.generation == reloads)
     }
 }

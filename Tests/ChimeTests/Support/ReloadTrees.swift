@@ -11,6 +11,8 @@ import Foundation
 ///   bytes (a TZif header is 44), version `2025b-corrupt`.
 /// - `missingZone()`: a copy of the pinned tree without its Asia/Tokyo file, version
 ///   `2025b-missing`.
+/// - `smallPinned`, `smallEdited`: the same two versions of a few zones only (`smallZones`, their
+///   rules and links), for reloading many times under load.
 ///
 /// What the trees answer, by hand: Asia/Tokyo has had no DST since 1951 (`R JP` ends in 1951), so
 /// in 2026 it is on standard time all year: UTC+9 in 2025b (09:00 JST = 00:00Z), UTC+10 in the
@@ -30,24 +32,70 @@ enum ReloadTrees {
     static let probeAfter = "2026-06-30T12:00:00Z"
     static let tokyoNineAM = [pinnedVersion: "2026-07-01T00:00:00Z",    // 09:00 at +09:00
                               editedVersion: "2026-06-30T23:00:00Z"]    // 09:00 at +10:00
-    /// America/New_York in July 2026 (EDT, UTC-4) in both versions: 09:00 EDT on 1 July = 13:00Z.
-    static let newYorkNineAM = "2026-07-01T13:00:00Z"
+    /// America/New_York in summer 2026 (EDT, UTC-4) in both versions: 09:00 EDT on 30 June is
+    /// 13:00Z, after the probe instant (12:00Z = 08:00 EDT).
+    static let newYorkNineAM = "2026-06-30T13:00:00Z"
 
-    static let edited: String = {
-        var text = try! String(contentsOf: Fixtures.source, encoding: .utf8)
+    static let edited: String = compile(edit(try! String(contentsOf: Fixtures.source, encoding: .utf8)), named: "edited")
+
+    /// The zones of the small trees: few enough that a reload (which loads every zone of the
+    /// tree) is cheap under ThreadSanitizer, for the tests that reload many times under load.
+    static let smallZones: Set<String> = ["Asia/Tokyo", "America/New_York", "Europe/Berlin", "Europe/Paris",
+                                          "Australia/Sydney", "Asia/Kolkata", "Etc/UTC"]
+    /// `smallZones` with their rules and links, from the pinned source: as 2025b, and edited as `edited` is.
+    static let smallPinned: String = compile(subset(try! String(contentsOf: Fixtures.source, encoding: .utf8), zones: smallZones),
+                                             named: "small-pinned")
+    static let smallEdited: String = compile(edit(subset(try! String(contentsOf: Fixtures.source, encoding: .utf8), zones: smallZones)),
+                                             named: "small-edited")
+
+    /// The edit: Tokyo at +10 and the version line `2025b-edited`.
+    static func edit(_ source: String) -> String {
         let versionLine = "# version \(Fixtures.pinnedVersion)\n"
-        precondition(text.hasPrefix(versionLine), "the pinned tzdata.zi starts with its version line")
-        text = "# version \(editedVersion)\n" + text.dropFirst(versionLine.count)
+        precondition(source.hasPrefix(versionLine), "the pinned tzdata.zi starts with its version line")
+        var text = "# version \(editedVersion)\n" + source.dropFirst(versionLine.count)
         let zone = "Z Asia/Tokyo 9:18:59 - LMT 1887 D 31 15u\n9 JP J%sT\n"
         precondition(text.contains(zone), "the pinned tzdata.zi has Asia/Tokyo as expected")
         text = text.replacingOccurrences(of: zone, with: "Z Asia/Tokyo 9:18:59 - LMT 1887 D 31 15u\n10 JP J%sT\n")
-        let dir = newDirectory("edited")
-        let source = dir.appendingPathComponent("tzdata.zi")
-        try! text.write(to: source, atomically: true, encoding: .utf8)
-        let result = Fixtures.run("/usr/sbin/zic", ["-b", "fat", "-d", dir.path, source.path])
+        return text
+    }
+
+    /// The lines of a `tzdata.zi` that `zones` need: the version line, each zone's `Z` line and
+    /// continuation lines, every `R` line of a rule they name, and the `L` lines to them.
+    static func subset(_ source: String, zones: Set<String>) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var kept: [String] = [lines[0]]
+        var rules = Set<String>()
+        var inZone = false
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: " ").map(String.init)
+            guard let first = fields.first else { continue }
+            switch first {
+            case "Z":
+                inZone = zones.contains(fields[1])
+                if inZone { kept.append(line); rules.insert(fields[3]) }
+            case "R", "L", "#":
+                inZone = false
+            default:
+                if inZone { kept.append(line); rules.insert(fields[1]) }
+            }
+        }
+        for line in lines {
+            let fields = line.split(separator: " ").map(String.init)
+            if fields.first == "R", rules.contains(fields[1]) { kept.append(line) }
+            if fields.first == "L", zones.contains(fields[1]) { kept.append(line) }
+        }
+        return kept.joined(separator: "\n") + "\n"
+    }
+
+    /// `source` compiled by zic into a new directory, with `source` as its `tzdata.zi`.
+    static func compile(_ source: String, named name: String) -> String {
+        let dir = newDirectory(name)
+        let file = dir.appendingPathComponent("tzdata.zi")
+        try! source.write(to: file, atomically: true, encoding: .utf8)
+        let result = Fixtures.run("/usr/sbin/zic", ["-b", "fat", "-d", dir.path, file.path])
         precondition(result.status == 0, "zic failed: \(result.output) \(result.error)")
         return dir.path
-    }()
+    }
 
     /// A fresh copy of the pinned tree with its version line changed (each call a new directory).
     static func copyOfPinned(version: String, named name: String) -> URL {

@@ -42,7 +42,7 @@ final class TZifDirectoryProvider: ZoneProvider {
     }
 
     func identifiers() -> [String] {
-        sortedIdentifiers.withLock { sorted in
+        sortedIdentifiers.locked { sorted in
             if let sorted { return sorted }
             let zoneSet = zones
             let all = (Array(zoneSet) + aliases.keys.filter { !zoneSet.contains($0) }).sorted()
