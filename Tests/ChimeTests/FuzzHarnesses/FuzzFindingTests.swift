@@ -37,6 +37,30 @@ struct FuzzFindingTests {
     /// docs/semantics.md section 4 fails a search only for a skipped wall time between the start
     /// and the answer.
     ///
+    /// Fuzz/Cron (FuzzRegressions/cron/quartz-nearest-weekday-past-month-end): Quartz's `NW` for a
+    /// day past the month's end. `0 15 1 30W 2 ?` is 01:15 on the weekday nearest February 30.
+    /// Quartz's own walk (`getTimeAfter`) sets day 30 in its lenient calendar, which is 1 March, and
+    /// moves from that day's weekday: in 1980 (leap year) 1 March is a Saturday, so it moves back a
+    /// day to Friday 29 February. The real Quartz 2.3.2 (Tests/CronOracle/QuartzOracle.java, run
+    /// here) fires 1980-02-29T01:15 CST (UTC−6) = 07:15:00Z (@320656500), then 2008-02-29 07:15:00Z
+    /// (@1204269300, the next leap year whose 1 March is a Saturday). Chime's walk gave these; the
+    /// day rule the shared search uses (explicit policies, backward) refused any day for a wanted
+    /// day past the month's end, so those searches never fired here.
+    @Test func quartzNearestWeekdayPastTheMonthsEnd() throws {
+        let menominee = try Self.zones.rules(for: "America/Menominee")
+        let walk = try CronTrigger(expression: "0 15 1 30W 2 ?", flavor: .quartz)
+        let shared = try CronTrigger(expression: "0 15 1 30W 2 ?", flavor: .quartz, gapPolicy: .shift)
+        let backward = try CronTrigger(expression: "0 15 1 30W 2 ?", flavor: .quartz, direction: .backward)
+        let after1980 = Instant(seconds: 316_742_400)        // 1980-01-15T00:00:00Z
+        #expect(try walk.nextFire(after: after1980, in: menominee)?.instant == Instant(seconds: 320_656_500))
+        #expect(try shared.nextFire(after: after1980, in: menominee)?.instant == Instant(seconds: 320_656_500))
+        #expect(try shared.nextFire(after: Instant(seconds: 320_656_500), in: menominee)?.instant == Instant(seconds: 1_204_269_300))
+        // Backward from 2009-01-15T00:00:00Z: 2008's, then 1980's.
+        let before2009 = try #require(try backward.nextFire(after: Instant(seconds: 1_231_977_600), in: menominee))
+        #expect(before2009.instant == Instant(seconds: 1_204_269_300))
+        #expect(try backward.nextFire(after: before2009.instant, in: menominee)?.instant == Instant(seconds: 320_656_500))
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -67,7 +67,10 @@ struct QuartzSchedule: Sendable, Hashable {
         if lastDayOfMonth || nearestWeekday {
             let wanted = lastDayOfMonth ? length - lastDayOffset : Self.first(daysOfMonth)
             guard nearestWeekday else { return day == wanted }
-            guard (1...length).contains(wanted) else { return false }
+            // A day past the month's end is the lenient calendar's day in the next month, and
+            // Quartz moves from its weekday: `30W` in February 1980 is "February 30" = Saturday
+            // 1 March, moved back to Friday 29 February (the real Quartz 2.3.2 fires there).
+            guard wanted >= 1 else { return false }
             let wantedWeekday = CivilArithmetic.weekday(ofDay: dayNumber + Int64(wanted - day))
             var target = wanted
             if wantedWeekday == 7 { target = wanted == 1 ? 3 : wanted - 1 }
