@@ -43,29 +43,24 @@ enum AuditCommand {
         do { audits = try versions.map { version throws(AuditError) in try ScheduleAudit(trigger: version.trigger, years: from...to) } } catch {
             throw .input(error.description, code: "invalidTrigger")
         }
-        var results: [[ZoneAudit]] = []                    // per zone, one audit per version
-        var drifts: [[[ProfileDrift]]] = []                // per zone, per version: fires a carried gap shift moved (android)
+        let texts: [String]? = versions.allSatisfy({ $0.trigger.dialectText != nil }) ? versions.map { $0.trigger.dialectText! } : nil
+        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name),
+                                 versionTexts: texts)
+        // Each zone is audited and written before the next (AuditReport keeps only totals); a zone
+        // that fails is reported after the zones before it were written.
+        var report = AuditReport(header: header, json: args.json, summary: args.flags.contains("summary"), output: &output)
         for zone in zones {
-            var perVersion: [ZoneAudit] = []
-            var driftsPerVersion: [[ProfileDrift]] = []
+            var perVersion: [ZoneAudit] = []           // one audit per version
+            var driftsPerVersion: [[ProfileDrift]] = []  // per version: fires a carried gap shift moved (android)
             for (audit, version) in zip(audits, versions) {
                 do { perVersion.append(try audit.events(in: zone)) } catch { throw .input(error.description, code: "invalidTrigger") }
                 do { driftsPerVersion.append(try ProfileDrift.drifts(of: version.trigger, in: zone, years: from...to)) } catch {
                     throw .input(error.description, code: "invalidTrigger")
                 }
             }
-            results.append(perVersion)
-            drifts.append(driftsPerVersion)
+            report.add(perVersion, drifts: driftsPerVersion, output: &output)
         }
-        let texts: [String]? = versions.allSatisfy({ $0.trigger.dialectText != nil }) ? versions.map { $0.trigger.dialectText! } : nil
-        let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name),
-                                 versionTexts: texts)
-        if versions.count > 1 {
-            AuditReport.comparison(results, drifts: drifts, header: header, json: args.json, output: &output)
-        } else {
-            AuditReport.events(results.map { $0[0] }, drifts: drifts.map { $0[0] }, header: header, json: args.json,
-                               summary: args.flags.contains("summary"), output: &output)
-        }
+        report.finish(output: &output)
         return 0
     }
 

@@ -41,103 +41,142 @@ struct AuditHeader {
     }
 }
 
-/// `chime audit`'s text and JSON (docs/contract.md).
-enum AuditReport {
-    /// `drifts`: per zone, the stretches a carried gap shift moved (the android profile; empty otherwise).
-    static func events(_ audits: [ZoneAudit], drifts: [[ProfileDrift]], header: AuditHeader, json: Bool, summary: Bool, output: inout Output) {
-        var totals: [String: Int] = [:]
-        for audit in audits {
-            for event in audit.events {
-                totals[event.kind.rawValue, default: 0] += 1
-                totals[event.outcome.rawValue, default: 0] += 1
-            }
-        }
-        let eventCount = audits.reduce(0) { $0 + $1.events.count }
-        let zonesWithEvents = audits.filter { !$0.events.isEmpty }.count
-        let zonesWithDrifts = drifts.filter { !$0.isEmpty }.count
-        if json {
-            let zones: [JSON] = zip(audits, drifts).map { audit, drifts in
-                var fields = TriggerJSON.zoneFields(audit.zone, requested: nil)
-                fields.append(("events", .array(audit.events.map(eventJSON))))
-                if !drifts.isEmpty { fields.append(("drifts", .array(drifts.map(driftJSON)))) }
-                if !audit.notes.isEmpty { fields.append(("notes", .array(audit.notes.map(JSON.string)))) }
-                return .object(fields)
-            }
-            var totalFields: [(String, JSON)] = [("zones", .int(audits.count)), ("zonesWithEvents", .int(zonesWithEvents)), ("events", .int(eventCount))]
-            for kind in AuditEvent.Kind.allCases { totalFields.append((kind.rawValue, .int(totals[kind.rawValue] ?? 0))) }
-            for outcome in AuditEvent.Outcome.allCases { totalFields.append((outcome.rawValue, .int(totals[outcome.rawValue] ?? 0))) }
-            if zonesWithDrifts > 0 { totalFields.append(("zonesWithDrifts", .int(zonesWithDrifts))) }
-            output.line(JSON.object(header.fields + [("zones", .array(zones)), ("totals", .object(totalFields))]).serialized)
-            return
-        }
-        output.line(header.title)
-        for (audit, drifts) in zip(audits, drifts) where !audit.events.isEmpty || !audit.notes.isEmpty || !drifts.isEmpty {
-            let counts = AuditEvent.Outcome.allCases.compactMap { outcome -> String? in
-                let n = audit.events.filter { $0.outcome == outcome }.count
-                return n == 0 ? nil : "\(n) \(outcome.rawValue)"
-            }
-            output.line("\(zoneTitle(audit.zone)): \(plural(audit.events.count, "event"))" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"))
-            for note in audit.notes { output.line("  note: " + note) }
-            if summary { continue }
-            for event in audit.events {
-                output.line("  " + event.wanted.padding(to: 21) + event.kind.rawValue.padding(to: 11) + outcomeText(event.outcome, shift: event.shiftSeconds).padding(to: 17)
-                            + firesText(event.fires))
-            }
-            for drift in drifts { output.line("  drift: " + driftText(drift)) }
-        }
-        let parts = AuditEvent.Outcome.allCases.compactMap { outcome in totals[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
-        output.line("totals: \(plural(eventCount, "event")) in \(zonesWithEvents) of \(plural(audits.count, "zone"))"
-                    + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
-                    + (zonesWithDrifts > 0 ? "; drifts in \(plural(zonesWithDrifts, "zone"))" : ""))
-    }
+/// `chime audit`'s text and JSON (docs/contract.md), written zone by zone as the audits come:
+/// memory holds one zone's events and the running totals, not the whole report (all 447 zones
+/// over 200 years of `*/5 * * * *` are half a million events). The JSON is still one line: the
+/// header's members, then each zone's object as it is done, then the totals.
+struct AuditReport {
+    let header: AuditHeader
+    let json: Bool
+    /// Zone lines and totals only (text).
+    let summary: Bool
+    private var zones = 0
+    private var zonesWithDrifts = 0
+    /// One version: events and zones with events, by kind and outcome.
+    private var events = 0
+    private var zonesWithEvents = 0
+    private var totals: [String: Int] = [:]
+    /// Several versions (`--compare`): differences and zones with differences.
+    private var differences = 0
+    private var zonesWithDifferences = 0
 
-    /// `drifts`: per zone, per version, the stretches a carried gap shift moved (the android profile).
-    static func comparison(_ audits: [[ZoneAudit]], drifts: [[[ProfileDrift]]], header: AuditHeader, json: Bool, output: inout Output) {
-        let differences = audits.map { AuditComparison.differences($0) }
-        let total = differences.reduce(0) { $0 + $1.count }
-        let zonesWithDrifts = drifts.filter { $0.contains { !$0.isEmpty } }.count
-        let zonesWithDifferences = zip(differences, drifts).filter { !$0.0.isEmpty || $0.1.contains { !$0.isEmpty } }.count
+    var comparing: Bool { header.versions.count > 1 }
+
+    /// Writes the title, or the JSON's members before `zones`.
+    init(header: AuditHeader, json: Bool, summary: Bool, output: inout Output) {
+        self.header = header
+        self.json = json
+        self.summary = summary
         if json {
-            let zones: [JSON] = zip(zip(audits, differences), drifts).map { pair, drifts in
-                let (versions, found) = pair
-                var fields = TriggerJSON.zoneFields(versions[0].zone, requested: nil)
-                if drifts.contains(where: { !$0.isEmpty }) {
-                    fields.append(("drifts", .object(zip(header.versions, drifts).map { name, list in (name, .array(list.map(driftJSON))) })))
-                }
-                fields.append(("differences", .array(found.map { difference in
-                    .object([("wanted", .string(difference.wanted)), ("kind", .string(difference.kind.rawValue)),
-                             ("answers", .object(zip(header.versions, difference.answers).map { name, answer in
-                                 (name, .object([("outcome", answer.outcome.map { .string($0.rawValue) } ?? .string("asWritten")),
-                                                 ("fires", .array(answer.fires.map(JSON.fire)))]))
-                             }))])
-                })))
-                return .object(fields)
-            }
-            output.line(JSON.object(header.fields + [("zones", .array(zones)), ("totals", .object([
-                ("zones", .int(audits.count)), ("zonesWithDifferences", .int(zonesWithDifferences)), ("differences", .int(total))]
-                + (zonesWithDrifts > 0 ? [("zonesWithDrifts", .int(zonesWithDrifts))] : [])))]).serialized)
+            output.append(String(JSON.object(header.fields).serialized.dropLast()) + ",\"zones\":[")
             return
         }
         output.line(header.title)
-        let width = (header.versions.map(\.count).max() ?? 0) + 2
-        if let texts = header.versionTexts, Set(texts).count > 1 {
+        if comparing, let texts = header.versionTexts, Set(texts).count > 1 {
+            let width = (header.versions.map(\.count).max() ?? 0) + 2
             for (name, text) in zip(header.versions, texts) { output.line("  " + name.padding(to: width) + text) }
         }
-        for ((versions, found), drifts) in zip(zip(audits, differences), drifts) where !found.isEmpty || drifts.contains(where: { !$0.isEmpty }) {
-            output.line("\(zoneTitle(versions[0].zone)): \(plural(found.count, "difference"))")
-            for difference in found {
-                output.line("  \(difference.wanted)  \(difference.kind.rawValue)")
-                for (name, answer) in zip(header.versions, difference.answers) {
-                    let outcome = answer.outcome.map { outcomeText($0, shift: nil) } ?? "as written"
-                    output.line("    " + name.padding(to: width) + outcome.padding(to: 12) + firesText(answer.fires))
-                }
+    }
+
+    /// One zone: its audit per version and, per version, the stretches a carried gap shift moved
+    /// (the android profile; empty otherwise).
+    mutating func add(_ versions: [ZoneAudit], drifts: [[ProfileDrift]], output: inout Output) {
+        if json && zones > 0 { output.append(",") }
+        zones += 1
+        if drifts.contains(where: { !$0.isEmpty }) { zonesWithDrifts += 1 }
+        if comparing { addComparison(versions, drifts: drifts, output: &output) } else { addEvents(versions[0], drifts: drifts[0], output: &output) }
+    }
+
+    /// Ends the report with the totals.
+    func finish(output: inout Output) {
+        if comparing {
+            if json {
+                output.line("],\"totals\":" + JSON.object([("zones", .int(zones)), ("zonesWithDifferences", .int(zonesWithDifferences)),
+                                                           ("differences", .int(differences))]
+                                                          + (zonesWithDrifts > 0 ? [("zonesWithDrifts", .int(zonesWithDrifts))] : [])).serialized + "}")
+                return
             }
-            for (name, list) in zip(header.versions, drifts) {
-                for drift in list { output.line("  \(name) drifts: " + driftText(drift)) }
+            output.line("totals: \(Self.plural(differences, "difference")) in \(zonesWithDifferences) of \(Self.plural(zones, "zone"))"
+                        + (zonesWithDrifts > 0 ? "; drifts in \(Self.plural(zonesWithDrifts, "zone"))" : ""))
+            return
+        }
+        if json {
+            var fields: [(String, JSON)] = [("zones", .int(zones)), ("zonesWithEvents", .int(zonesWithEvents)), ("events", .int(events))]
+            for kind in AuditEvent.Kind.allCases { fields.append((kind.rawValue, .int(totals[kind.rawValue] ?? 0))) }
+            for outcome in AuditEvent.Outcome.allCases { fields.append((outcome.rawValue, .int(totals[outcome.rawValue] ?? 0))) }
+            if zonesWithDrifts > 0 { fields.append(("zonesWithDrifts", .int(zonesWithDrifts))) }
+            output.line("],\"totals\":" + JSON.object(fields).serialized + "}")
+            return
+        }
+        let parts = AuditEvent.Outcome.allCases.compactMap { outcome in totals[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
+        output.line("totals: \(Self.plural(events, "event")) in \(zonesWithEvents) of \(Self.plural(zones, "zone"))"
+                    + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+                    + (zonesWithDrifts > 0 ? "; drifts in \(Self.plural(zonesWithDrifts, "zone"))" : ""))
+    }
+
+    private mutating func addEvents(_ audit: ZoneAudit, drifts: [ProfileDrift], output: inout Output) {
+        for event in audit.events {
+            totals[event.kind.rawValue, default: 0] += 1
+            totals[event.outcome.rawValue, default: 0] += 1
+        }
+        events += audit.events.count
+        if !audit.events.isEmpty { zonesWithEvents += 1 }
+        if json {
+            var fields = TriggerJSON.zoneFields(audit.zone, requested: nil)
+            fields.append(("events", .array(audit.events.map(Self.eventJSON))))
+            if !drifts.isEmpty { fields.append(("drifts", .array(drifts.map(Self.driftJSON)))) }
+            if !audit.notes.isEmpty { fields.append(("notes", .array(audit.notes.map(JSON.string)))) }
+            output.append(JSON.object(fields).serialized)
+            return
+        }
+        guard !audit.events.isEmpty || !audit.notes.isEmpty || !drifts.isEmpty else { return }
+        let counts = AuditEvent.Outcome.allCases.compactMap { outcome -> String? in
+            let n = audit.events.filter { $0.outcome == outcome }.count
+            return n == 0 ? nil : "\(n) \(outcome.rawValue)"
+        }
+        output.line("\(Self.zoneTitle(audit.zone)): \(Self.plural(audit.events.count, "event"))" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")"))
+        for note in audit.notes { output.line("  note: " + note) }
+        if summary { return }
+        for event in audit.events {
+            output.line("  " + event.wanted.padding(to: 21) + event.kind.rawValue.padding(to: 11)
+                        + Self.outcomeText(event.outcome, shift: event.shiftSeconds).padding(to: 17) + Self.firesText(event.fires))
+        }
+        for drift in drifts { output.line("  drift: " + Self.driftText(drift)) }
+    }
+
+    private mutating func addComparison(_ versions: [ZoneAudit], drifts: [[ProfileDrift]], output: inout Output) {
+        let found = AuditComparison.differences(versions)
+        let drifted = drifts.contains { !$0.isEmpty }
+        differences += found.count
+        if !found.isEmpty || drifted { zonesWithDifferences += 1 }
+        if json {
+            var fields = TriggerJSON.zoneFields(versions[0].zone, requested: nil)
+            if drifted {
+                fields.append(("drifts", .object(zip(header.versions, drifts).map { name, list in (name, .array(list.map(Self.driftJSON))) })))
+            }
+            fields.append(("differences", .array(found.map { difference in
+                .object([("wanted", .string(difference.wanted)), ("kind", .string(difference.kind.rawValue)),
+                         ("answers", .object(zip(header.versions, difference.answers).map { name, answer in
+                             (name, .object([("outcome", answer.outcome.map { .string($0.rawValue) } ?? .string("asWritten")),
+                                             ("fires", .array(answer.fires.map(JSON.fire)))]))
+                         }))])
+            })))
+            output.append(JSON.object(fields).serialized)
+            return
+        }
+        guard !found.isEmpty || drifted else { return }
+        let width = (header.versions.map(\.count).max() ?? 0) + 2
+        output.line("\(Self.zoneTitle(versions[0].zone)): \(Self.plural(found.count, "difference"))")
+        for difference in found {
+            output.line("  \(difference.wanted)  \(difference.kind.rawValue)")
+            for (name, answer) in zip(header.versions, difference.answers) {
+                let outcome = answer.outcome.map { Self.outcomeText($0, shift: nil) } ?? "as written"
+                output.line("    " + name.padding(to: width) + outcome.padding(to: 12) + Self.firesText(answer.fires))
             }
         }
-        output.line("totals: \(plural(total, "difference")) in \(zonesWithDifferences) of \(plural(audits.count, "zone"))"
-                    + (zonesWithDrifts > 0 ? "; drifts in \(plural(zonesWithDrifts, "zone"))" : ""))
+        for (name, list) in zip(header.versions, drifts) {
+            for drift in list { output.line("  \(name) drifts: " + Self.driftText(drift)) }
+        }
     }
 
     private static func eventJSON(_ event: AuditEvent) -> JSON {

@@ -23,6 +23,12 @@ struct Output {
     }
 
     /// Lets `write` append one line's bytes straight into the buffer, then a newline.
+    /// Text without a line end (a long line written in parts).
+    mutating func append(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func line(writing write: (inout [UInt8]) -> Void) {
         write(&buffer)
         buffer.append(0x0A)

@@ -61,6 +61,23 @@ struct FuzzFindingTests {
         #expect(try backward.nextFire(after: before2009.instant, in: menominee)?.instant == Instant(seconds: 320_656_500))
     }
 
+    /// Fuzz/Cron (FuzzRegressions/cron/quartz-year-range-of-millions, a libFuzzer timeout): a Quartz
+    /// year range was listed year by year whatever its end, so `2-197071970` built a set of 197
+    /// million years (seconds of work and gigabytes). Quartz never fires after its last year
+    /// (this year + 100), so the list now ends there. `0 0 1/2 ? * 1 2-…` is every other hour from
+    /// 01:00 on Sundays; after 2026-01-01T00:00:00Z (@1767225600, a Thursday) the real Quartz 2.3.2
+    /// (QuartzOracle, `2-2200`) fires Sunday 2026-01-04 01:00Z (@1767488400) and 03:00Z (@1767495600).
+    /// A range that starts after the last year never fires (Quartz: none for `3000-3005`).
+    @Test func quartzYearRangeEndsAtTheLastYear() throws {
+        let utc = try Self.zones.rules(for: "Etc/UTC")
+        let trigger = try CronTrigger(expression: "0 0 1/2 ? * 1 2-197071970", flavor: .quartz)
+        let first = try #require(try trigger.nextFire(after: Instant(seconds: 1_767_225_600), in: utc))
+        #expect(first.instant == Instant(seconds: 1_767_488_400))
+        #expect(try trigger.nextFire(after: first.instant, in: utc)?.instant == Instant(seconds: 1_767_495_600))
+        let late = try CronTrigger(expression: "0 0 1/2 ? * 1 3000-197071970", flavor: .quartz)
+        #expect(try late.nextFire(after: Instant(seconds: 1_767_225_600), in: utc) == nil)
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -287,6 +287,11 @@ enum QuartzParser {
                 }
                 to += modulus!
             }
+            if field == .year && to > bounds.upperBound {
+                // Quartz never fires after its last year, so the years past it need not be listed
+                // (`2-197071970` held 197 million); one stays when the range starts there (never fires).
+                to = max(bounds.upperBound, from)
+            }
             var v = from
             while v <= to {
                 if let m = modulus {
