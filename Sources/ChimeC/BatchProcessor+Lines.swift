@@ -23,8 +23,14 @@ extension BatchProcessor {
         return start
     }
 
-    /// Answers one line (without its terminator) unless it is blank.
+    /// Answers one line (without its terminator) unless it is blank; a line longer than
+    /// `maximumLineLength` gets `lineTooLong`, as from `chime batch`.
     mutating func respond(toRequestLine line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard line.count <= Self.maximumLineLength else {
+            out += Self.lineTooLongResponse(length: line.count).utf8
+            out.append(0x0A)
+            return
+        }
         guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
         respond(toLine: line, into: &out)
         out.append(0x0A)

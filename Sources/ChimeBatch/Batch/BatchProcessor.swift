@@ -11,6 +11,20 @@ import Chime
 package struct BatchProcessor {
     let database: ZoneDatabase
     static let maximumCount = 10_000
+    /// The longest request line answered, in bytes (docs/contract.md, "Limits"): a longer one gets
+    /// `lineTooLong` and is skipped without being held, so one endless line cannot take the
+    /// memory of the process (`chime batch`, pending files and the C ABI's streams alike).
+    package static let maximumLineLength = 64 << 20
+
+    /// The `lineTooLong` message for a line of `length` bytes.
+    package static func lineTooLongMessage(length: Int) -> String {
+        "the line is \(length) bytes long; a request line may be at most \(maximumLineLength) bytes"
+    }
+
+    /// The `lineTooLong` response line (without its line end).
+    package static func lineTooLongResponse(length: Int) -> String {
+        #"{"error":{"code":"lineTooLong","message":""# + lineTooLongMessage(length: length) + #""}}"#
+    }
     /// Decoded triggers by their JSON text: a batch repeats a few triggers over many lines.
     /// 4,096 entries (at most ~3 MB: a `Trigger` is 499 bytes, its text kept twice): a daily
     /// schedule at any minute of the day has 1,440 distinct texts, which 256 entries kept

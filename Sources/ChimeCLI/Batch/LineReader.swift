@@ -27,9 +27,9 @@ struct LineReader: ~Copyable {
         if fd != 0 { close(fd) }
     }
 
-    /// The longest line handed out, in bytes: a longer one is reported (`overlong`) and skipped,
-    /// so one endless line cannot take the memory of the process.
-    static let maximumLineLength = 64 << 20
+    /// The longest line handed out, in bytes (`BatchProcessor.maximumLineLength`): a longer one is
+    /// reported (`overlong`) and skipped.
+    static var maximumLineLength: Int { BatchProcessor.maximumLineLength }
 
     /// Calls `body` with each line's bytes, without the terminator (`\n` or `\r\n`; a last line
     /// without `\n` is passed as it is), until `body` returns `false`. The bytes are valid only
@@ -44,6 +44,7 @@ struct LineReader: ~Copyable {
                               overlong: (Int) -> Bool = { _ in true }) throws(CLIError) {
         var start = 0, end = 0
         var skipped: Int?   // the bytes of an overlong line skipped so far
+        var skippedCR = false  // whether the last of them is a `\r` (not counted if a `\n` follows)
         var scanned = 0     // bytes before this index hold no newline (see below)
         while true {
             if let count = skipped {
@@ -53,12 +54,14 @@ struct LineReader: ~Copyable {
                 }
                 guard let length = newline else {
                     skipped = count + end
+                    if end > 0 { skippedCR = buffer[end - 1] == 0x0D }
                     end = 0
                     if try !fill(&end, waiting) { _ = overlong(skipped!); return }
                     continue
                 }
                 skipped = nil
-                guard overlong(count + length) else { return }
+                let cr = length > 0 ? buffer[length - 1] == 0x0D : skippedCR
+                guard overlong(count + length - (cr ? 1 : 0)) else { return }
                 buffer.withUnsafeMutableBytes { _ = memmove($0.baseAddress!, $0.baseAddress! + length + 1, end - length - 1) }
                 end -= length + 1
                 scanned = 0
@@ -88,6 +91,7 @@ struct LineReader: ~Copyable {
             }
             if end >= Self.maximumLineLength {
                 skipped = end
+                skippedCR = buffer[end - 1] == 0x0D
                 end = 0
                 scanned = 0
             } else if end == buffer.count {

@@ -38,7 +38,7 @@ enum BatchCommand {
             // Once stdout refuses bytes (closed, disk full) no answer can reach anyone: stop reading.
             return output.writeError == nil
         } overlong: { length in
-            output.line(#"{"error":{"code":"lineTooLong","message":"the line is \#(length) bytes long; a request line may be at most \#(LineReader.maximumLineLength) bytes"}}"#)
+            output.line(BatchProcessor.lineTooLongResponse(length: length))
             return output.writeError == nil
         }
         return 0

@@ -73,7 +73,7 @@ struct PendingFile {
         } overlong: { length in
             lineNumber += 1
             errors.append(LineError(line: lineNumber, id: nil, code: "lineTooLong",
-                                    message: "the line is \(length) bytes long; a request line may be at most \(LineReader.maximumLineLength) bytes"))
+                                    message: BatchProcessor.lineTooLongMessage(length: length)))
             return true
         }
         requests = parsed.compactMap { $0 }
