@@ -279,9 +279,21 @@ final class RRuleExpansion: Sendable {
                 return monthFailed ? cursor.nextMonthStart * 86_400 : (day + 1) * 86_400
             }
             let hour = timeOfDay / 3600, minute = timeOfDay / 60 % 60, second = timeOfDay % 60
-            if hourLimit != 0 && hourLimit & (1 << UInt32(hour)) == 0 { return wall - timeOfDay % 3600 + 3600 }
-            if minuteLimit != 0 && minuteLimit & (1 << UInt64(minute)) == 0 { return wall - timeOfDay % 60 + 60 }
-            if secondLimit != 0 && secondLimit & (1 << UInt64(second)) == 0 { return nil }
+            // A period whose hour, minute or second the limits leave out is empty, and so is every
+            // period before the next value they name: skip to it (SECONDLY;BYSECOND=0,59 would
+            // otherwise test 58 empty seconds a minute, which COUNT's count from DTSTART pays for).
+            if hourLimit != 0 && hourLimit & (1 << UInt32(hour)) == 0 {
+                let later = (UInt64(hourLimit) >> UInt64(hour + 1)) << UInt64(hour + 1)
+                return later == 0 ? (day + 1) * 86_400 : wall - timeOfDay % 3600 + (Int64(later.trailingZeroBitCount) - hour) * 3600
+            }
+            if minuteLimit != 0 && minuteLimit & (1 << UInt64(minute)) == 0 {
+                let later = (minuteLimit >> UInt64(minute + 1)) << UInt64(minute + 1)
+                return later == 0 ? wall - timeOfDay % 3600 + 3600 : wall - timeOfDay % 60 + (Int64(later.trailingZeroBitCount) - minute) * 60
+            }
+            if secondLimit != 0 && secondLimit & (1 << UInt64(second)) == 0 {
+                let later = (secondLimit >> UInt64(second + 1)) << UInt64(second + 1)
+                return later == 0 ? wall - timeOfDay % 60 + 60 : wall + Int64(later.trailingZeroBitCount) - second
+            }
             switch frequency {
             case .hourly: for m in minutes { for s in seconds { out.append(wall + m * 60 + s) } }
             case .minutely: for s in seconds { out.append(wall + s) }
