@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the committed seed corpora of the structured harnesses (Fuzz/seeds/TARGET/), whose inputs
-start with a fixed binary header (Fuzz/Support/FuzzSupport.swift reads it) followed by text.
+start with a fixed binary header (Tests/ChimeTests/FuzzHarnesses/FuzzSupport.swift reads it) followed by text.
 
     python3 Fuzz/make_seeds.py            # rewrites Fuzz/seeds/{cron,oncalendar,rrule,engine,cli-values,pending}
 

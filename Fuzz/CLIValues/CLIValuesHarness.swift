@@ -19,7 +19,7 @@
 // DAYS@HH:MM`, `--every`, `--cron`, `--oncalendar`, `--rrule`), the other pieces values of
 // policy and week-rule options chosen by the mask, parsed as `chime next` parses its arguments
 // (`NextCommand.spec.parse`) and built by `TriggerOptions.trigger`: a refusal is a CLIError with
-// words and a documented code (exit 2); a trigger's JSON echo (`TriggerJSON.describe`, what
+// words and a documented code (exit 2, or 1 when the question has no answer); a trigger's JSON echo (`TriggerJSON.describe`, what
 // `next --json` prints) reads back, as a batch trigger, to the same trigger; its next fire (one
 // step) after a fixed start is consistent with the zone.
 import Chime

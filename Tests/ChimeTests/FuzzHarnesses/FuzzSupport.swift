@@ -1,6 +1,6 @@
 // The libFuzzer harnesses' logic (Fuzz/README.md), shared by the fuzzers and by `swift test`:
 // Fuzz/run.sh compiles these files with a harness's entry point (Fuzz/TARGET/main.swift), and
-// FuzzRegressionTests replays every saved input (FuzzRegressions/TARGET/) through the same `run`.
+// FuzzReplayTests replays every saved input (FuzzRegressions/TARGET/) through the same `run`.
 // This file: reading structured values out of the fuzzer's bytes, the pinned zones, and the fire
 // checks that hold for every trigger.
 @testable import Chime
