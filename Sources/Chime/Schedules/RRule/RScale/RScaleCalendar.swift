@@ -100,7 +100,11 @@ final class RScaleCalendar: Sendable {
         // The anchor: the year holding 1970-01-01, whose first month is month index 0.
         var first: RScaleYear?
         if let handle {
-            if let y = ICU.rscaleYear(handle, ofDay: 0) { first = Self.icuYear(handle, y, nearDay: 0, firstDay: nil, months: months) }
+            if let y = ICU.rscaleYear(handle, ofDay: 0) {
+                if case .hebrew = months { first = HebrewCalendarArithmetic.year(y) } else {
+                    first = Self.icuYear(handle, y, nearDay: 0, firstDay: nil, months: months)
+                }
+            }
         } else {
             first = Self.gregorianYear(1970)
         }
@@ -148,12 +152,16 @@ final class RScaleCalendar: Sendable {
 
     // MARK: Years
 
-    /// Calendar year `number`, or nil when ICU cannot give it.
+    /// Calendar year `number`, or nil when ICU cannot give it (Hebrew years come from
+    /// `HebrewCalendarArithmetic`, Gregorian ones from civil arithmetic).
     func year(_ number: Int64) -> RScaleYear? {
         state.withLock { state in
             if let cached = state.years[number] { return cached }
             let built: RScaleYear?
-            if let handle = state.handle {
+            if case .hebrew = months {
+                // By the calendar's arithmetic: ICU 72 has a 30-day Heshvan in 5806.
+                built = HebrewCalendarArithmetic.year(number)
+            } else if let handle = state.handle {
                 // A day in the middle of year `number`, by the mean year from the anchor.
                 let near = anchor.firstDay + Int64((Double(number - anchor.year) * meanYear + meanYear / 2).rounded(.down))
                 // The previous year, when known, says where this one starts (a walk asks years in turn).
