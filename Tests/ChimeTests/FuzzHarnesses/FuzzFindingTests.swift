@@ -78,6 +78,19 @@ struct FuzzFindingTests {
         #expect(try late.nextFire(after: Instant(seconds: 1_767_225_600), in: utc) == nil)
     }
 
+    /// Fuzz/Cron (FuzzRegressions/cron/quartz-year-past-java-int, a crash): `0 0 12 ? * 2#1
+    /// 666666666666666` was read, and the walk's lenient calendar overflowed turning that year into
+    /// seconds. Quartz reads numbers with Java's `Integer.parseInt`: the real Quartz 2.3.2 refuses
+    /// `666666666666666` and `2147483648` ("Illegal cron expression format
+    /// (java.lang.NumberFormatException …)") and reads `2147483647`, which never fires (no fires).
+    @Test func quartzNumbersAreJavaInts() throws {
+        #expect(throws: CronError.self) { try CronTrigger(expression: "0 0 12 ? * 2#1 666666666666666", flavor: .quartz) }
+        #expect(throws: CronError.self) { try CronTrigger(expression: "0 0 12 ? * 2#1 2147483648", flavor: .quartz) }
+        let utc = try Self.zones.rules(for: "Etc/UTC")
+        let last = try CronTrigger(expression: "0 0 12 ? * 2#1 2147483647", flavor: .quartz)
+        #expect(try last.nextFire(after: Instant(seconds: 1_767_225_600), in: utc) == nil)
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -74,6 +74,14 @@ enum QuartzParser {
     }
 
     /// What the fields read so far hold.
+    /// A number as Quartz reads one (`Integer.parseInt`): digits up to Java's `int` maximum,
+    /// 2147483647; a longer one is Quartz's "Illegal cron expression format
+    /// (java.lang.NumberFormatException…)", and nil here.
+    static func javaInt<S: Sequence<Character>>(_ digits: S) -> Int? {
+        guard let n = Int(String(digits)), n <= Int(Int32.max) else { return nil }
+        return n
+    }
+
     struct State {
         var schedule = QuartzSchedule()
         var years: Set<Int> = []
@@ -109,7 +117,7 @@ enum QuartzParser {
                     if rest.first == "-" {
                         rest = rest.dropFirst()
                         let digits = rest.prefix(while: \.isASCIIDigit)
-                        guard !digits.isEmpty, let n = Int(String(digits)) else { throw c.fail("'L-' needs a number of days", e) }
+                        guard !digits.isEmpty, let n = QuartzParser.javaInt(digits) else { throw c.fail("'L-' needs a number of days", e) }
                         guard n <= 30 else { throw c.fail("the offset from the last day must be at most 30", e) }
                         schedule.lastDayOffset = n
                         rest = rest.dropFirst(digits.count)
@@ -144,14 +152,14 @@ enum QuartzParser {
                 var rest = chars.dropFirst(first == "*" ? 1 : 0)
                 guard rest.first == "/" else { throw c.fail("expected '*' or '*/step'", e) }
                 rest = rest.dropFirst()
-                guard !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit), let step = Int(String(rest)) else { throw c.fail("'/' must be followed by a number", e) }
+                guard !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit), let step = QuartzParser.javaInt(rest) else { throw c.fail("'/' must be followed by a number (at most 2147483647)", e) }
                 try checkStep(step, c, e)
                 try insertRange(start: nil, end: nil, step: step, field: c.field, all: true, c: c, e)
                 return
             }
             guard first.isASCIIDigit else { throw c.fail("unexpected character '\(first)'", e) }
             let digits = chars.prefix(while: \.isASCIIDigit)
-            guard let value = Int(String(digits)) else { throw c.fail("the number is too large", e) }
+            guard let value = QuartzParser.javaInt(digits) else { throw c.fail("the number is too large: Quartz reads numbers as Java ints, at most 2147483647", e) }
             let rest = Array(chars.dropFirst(digits.count))
             if rest.isEmpty { try insertRange(start: value, end: nil, step: -1, field: c.field, all: false, c: c, e); return }
             switch rest[0] {
@@ -174,11 +182,11 @@ enum QuartzParser {
                 schedule.daysOfWeek |= 1 << UInt64(value)
             case "-":
                 let endDigits = rest.dropFirst().prefix(while: \.isASCIIDigit)
-                guard !endDigits.isEmpty, let end = Int(String(endDigits)) else { throw c.fail("a range needs a number after '-'", e) }
+                guard !endDigits.isEmpty, let end = QuartzParser.javaInt(endDigits) else { throw c.fail("a range needs a number after '-'", e) }
                 let after = rest.dropFirst(1 + endDigits.count)
                 var step = 1
                 if !after.isEmpty {
-                    guard after.first == "/", after.count > 1, after.dropFirst().allSatisfy(\.isASCIIDigit), let s = Int(String(after.dropFirst())) else {
+                    guard after.first == "/", after.count > 1, after.dropFirst().allSatisfy(\.isASCIIDigit), let s = QuartzParser.javaInt(after.dropFirst()) else {
                         throw c.fail("expected N-M or N-M/step", e)
                     }
                     step = s
@@ -186,8 +194,8 @@ enum QuartzParser {
                 try insertRange(start: value, end: end, step: step, field: c.field, all: false, c: c, e)
             case "/":
                 let stepText = rest.dropFirst()
-                guard !stepText.isEmpty, stepText.allSatisfy(\.isASCIIDigit), let step = Int(String(stepText)) else {
-                    throw c.fail("'/' must be followed by a number", e)
+                guard !stepText.isEmpty, stepText.allSatisfy(\.isASCIIDigit), let step = QuartzParser.javaInt(stepText) else {
+                    throw c.fail("'/' must be followed by a number (at most 2147483647)", e)
                 }
                 try checkStep(step, c, e)
                 try insertRange(start: value, end: nil, step: step, field: c.field, all: false, c: c, e)
@@ -197,7 +205,7 @@ enum QuartzParser {
         }
 
         private mutating func readNth(_ rest: ArraySlice<Character>, _ c: CronParser.Context, _ e: String) throws(CronError) {
-            guard !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit), let n = Int(String(rest)), (1...5).contains(n) else {
+            guard !rest.isEmpty, rest.allSatisfy(\.isASCIIDigit), let n = QuartzParser.javaInt(rest), (1...5).contains(n) else {
                 throw c.fail("a number 1–5 must follow '#'", e)
             }
             schedule.nthDayOfWeek = n
