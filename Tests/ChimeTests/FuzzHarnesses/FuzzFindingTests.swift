@@ -91,6 +91,22 @@ struct FuzzFindingTests {
         #expect(try last.nextFire(after: Instant(seconds: 1_767_225_600), in: utc) == nil)
     }
 
+    /// Fuzz/Cron (FuzzRegressions/cron/robfig-walk-cycles-at-apia-skipped-day, a libFuzzer
+    /// timeout): Pacific/Apia skipped Friday 2011-12-30 (23:59:59 −10:00 on the 29th, then
+    /// 00:00 +14:00 on the 31st; the change at 2011-12-30T10:00:00Z). robfig's day loop steps
+    /// midnight to midnight with `AddDate(0, 0, 1)`; Go's `time.Date` resolves the skipped
+    /// midnight of the 30th as w − offset(w − offset(w)): w read as UTC is before the change
+    /// (−10:00), w + 10 h is the change itself (+14:00), so w − 14 h = 10:00:00Z on the 29th — the
+    /// midnight it started from. The real robfig v3.0.1 (Tests/CronOracle/robfig) does not return
+    /// (killed after 100 s) for `05 1-3 * * * 5` (Fridays) from 2011-12-30T09:05:32Z
+    /// (@1325235932). Chime answers none at once (docs/cron.md) instead of spending its loop
+    /// budget (8.6 s of CPU in a debug build).
+    @Test func robfigWalkThatRepeatsItselfAnswersNone() throws {
+        let apia = try Self.zones.rules(for: "Pacific/Apia")
+        let trigger = try CronTrigger(expression: "05 1-3 * * * 5", flavor: .robfig)
+        #expect(try trigger.nextFire(after: Instant(seconds: 1_325_235_932), in: apia) == nil)
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -112,16 +112,25 @@ struct RobfigSchedule {
             while expression.months & (1 << UInt64(c.month)) == 0 {
                 budget -= 1; if budget < 0 { return nil }
                 if !added { added = true; t = date(c.year, c.month, 1, 0, 0, 0) }
+                let before = t
                 t = addDate(t, months: 1)
+                // The same instant again: robfig repeats this step forever (see the day loop).
+                if t == before { return nil }
                 c = clock(t)
                 if c.month == 1 { continue wrap }
             }
             while !dayMatches(c) {
                 budget -= 1; if budget < 0 { return nil }
                 if !added { added = true; t = date(c.year, c.month, c.day, 0, 0, 0) }
+                let before = t
                 t = addDate(t, days: 1)
                 let hour = clock(t).hour
                 if hour != 0 { t += hour > 12 ? (24 - hour) * 3600 : -hour * 3600 }
+                // The same instant again: every later pass repeats this one, and robfig never
+                // returns (Pacific/Apia skipped 2011-12-30: time.Date resolves its midnight to
+                // the 29th's, so AddDate(0, 0, 1) from the 29th's midnight gives it back). Chime
+                // answers none at once rather than after its loop budget.
+                if t == before { return nil }
                 c = clock(t)
                 if c.day == 1 { continue wrap }
             }
