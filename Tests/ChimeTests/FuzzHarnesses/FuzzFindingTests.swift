@@ -107,6 +107,19 @@ struct FuzzFindingTests {
         #expect(try trigger.nextFire(after: Instant(seconds: 1_325_235_932), in: apia) == nil)
     }
 
+    /// Fuzz/RRule (FuzzRegressions/rrule/dtstart-in-year-0): a DTSTART built in code (the harness
+    /// takes the start's wall time: 0001-01-01T00:00:00Z is 0000-12-31T19:03:58 in New York's LMT,
+    /// −4:56:02) was accepted in year 0, though its text (`normalized`) cannot be read back: the
+    /// parser allows years 1–9999 only. Now the trigger refuses it naming DTSTART, as the parser
+    /// does; 0001-01-01T00:00:00, the first wall time of year 1, is accepted.
+    @Test func rruleTriggerRefusesADTSTARTOutsideItsYears() throws {
+        let rule = try RRuleParser.rule("FREQ=MINUTELY;INTERVAL=18;COUNT=20")
+        let yearZero = CivilArithmetic.daysFromCivil(year: 0, month: 12, day: 31) * 86_400 + 19 * 3600 + 3 * 60 + 58
+        #expect(throws: RRuleError.self) { try RRuleTrigger(dtstart: RRuleTime(wall: yearZero, zone: .floating), rule: rule) }
+        let yearOne = CivilArithmetic.daysFromCivil(year: 1, month: 1, day: 1) * 86_400
+        #expect(throws: Never.self) { try RRuleTrigger(dtstart: RRuleTime(wall: yearOne, zone: .floating), rule: rule) }
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -42,10 +42,15 @@ enum OnCalendarHarness {
         do { again = try OnCalendarTrigger(expression: trigger.normalized, isZone: isZone) } catch {
             throw fuzzFailure("normalized '\(trigger.normalized)' does not parse (\(error)): \(context())")
         }
-        if again.spec != spec {
-            // systemd's normal form drops an item another already covers ('0/1,15' seconds is
-            // '*': `systemd-analyze calendar '0:00:0/1,15'` prints `*-*-* 00:00:*`), so the specs
-            // may differ; the schedules they denote may not.
+        // systemd 252 prints seconds as `*` whenever their sorted list starts with every whole
+        // second, dropping the rest even where it is not covered: `systemd-analyze calendar
+        // '*-*-* 00:00:0/1,1.15'` prints `*-*-* 00:00:*` but fires at 00:00:01.150 too. Chime's
+        // normal form is systemd's, so only then may it denote another schedule.
+        let lossySeconds = spec.microsecond.count > 1 && spec.microsecond[0].start == 0
+            && spec.microsecond[0].repeat_ == 1_000_000 && spec.microsecond[0].stop < 0
+        if again.spec != spec && !lossySeconds {
+            // Otherwise the normal form may hold the items in another order or without repeats,
+            // but it must denote the same schedule.
             let zoneForCheck = trigger.zoneIdentifier.flatMap(FuzzZones.rules) ?? zone
             func firstFires(_ t: OnCalendarTrigger) -> [Fire] {
                 var iterator = FireIterator(trigger: .onCalendar(t), zone: zoneForCheck, start: start)

@@ -112,11 +112,13 @@ enum RRuleHarness {
             switch t.zone {
             case .utc: return (nil, t.wall)
             case .floating: return (t.wall, nil)
-            case .named(let id): return id == trigger.zoneIdentifier || trigger.zoneIdentifier == nil ? (t.wall, nil) : (nil, nil)
+            // A TZID is that zone's wall time (RFC 5545 §3.3.5, form #3) even when DTSTART is
+            // floating: only the zone the fires are in makes it a plain wall time here.
+            case .named(let id): return id == (trigger.zoneIdentifier ?? zone.identifier) ? (t.wall, nil) : (nil, nil)
             }
         }
         let given = ([trigger.dtstart] + trigger.rdates).map(wallOrInstant)
-        let foreign = trigger.rdates.contains { if case .named(let id) = $0.zone { return id != trigger.zoneIdentifier } else { return false } }
+        let foreign = trigger.rdates.contains { if case .named(let id) = $0.zone { return id != (trigger.zoneIdentifier ?? zone.identifier) } else { return false } }
         // EXDATE instants: a UTC one as it is, a floating (or same-zone) one resolved with the policies.
         var excluded: [Instant] = []
         for t in trigger.exdates {

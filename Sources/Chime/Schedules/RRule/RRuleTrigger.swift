@@ -71,6 +71,16 @@ public struct RRuleTrigger: Sendable, Hashable {
         self.dtstartMode = dtstartMode
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
+        // The parser refuses other years; a value built in code must be in range too (its text,
+        // `normalized`, must read back).
+        for (part, times) in [("DTSTART", [dtstart]), ("RDATE", rdates), ("EXDATE", exdates)] {
+            for time in times {
+                let year = Int64(CivilDateTime(localSeconds: time.wall).year)
+                guard CivilDateTime.supportedYears.contains(year) else {
+                    throw .invalid(part: part, reason: TimeError.yearOutOfRange(year).description)
+                }
+            }
+        }
         for (part, times) in [("RDATE", rdates), ("EXDATE", exdates)] {
             for time in times {
                 if case .named(let id) = time.zone, dtstart.zone != time.zone, (try? ZoneDatabase.shared.rules(for: id)) == nil {
