@@ -3,12 +3,13 @@
 # and records each run's executions, so totals per target add up across runs and sessions.
 #
 #   Fuzz/campaign.sh PLAN        run PLAN's lines in order; lines appended while it runs are run too
+#                                (one campaign a core: several may run at once, each with its plan)
 #   Fuzz/campaign.sh --tally     executions per target and build (fast / asan), from the record
 #
 # A plan line is `fast|asan TARGET RUNS [libFuzzer options...]`, e.g. `fast cron 2000000`: at most
 # RUNS executions (`-runs`), stopping early on a crash, a timeout or an OOM (the input lands in
-# Fuzz/.build/artifacts/TARGET/ as with Fuzz/run.sh). `touch Fuzz/.build/campaign/stop` ends the
-# campaign after the current run. Logs and the record (summary.tsv: start, build, target,
+# Fuzz/.build/artifacts/TARGET/ as with Fuzz/run.sh). `touch Fuzz/.build/campaign/stop` ends every
+# campaign after its current run (remove the file before starting again). Logs and the record (summary.tsv: start, build, target,
 # executions, exec/s, exit status, artifacts) are in Fuzz/.build/campaign/ (git-ignored).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,6 @@ if [ "${1:-}" = "--tally" ]; then
 fi
 
 PLAN=${1:?usage: Fuzz/campaign.sh PLAN | --tally}
-rm -f "$S/stop"
 done_lines=0
 while true; do
     line=$(sed -n "$((done_lines + 1))p" "$PLAN")
@@ -37,8 +37,8 @@ while true; do
     [ -f "$S/stop" ] && break
     read -r build target runs extra <<< "$line"
     flag=(); [ "$build" = fast ] && flag=(--fast)
-    n=$(($(ls "$S"/*.log 2>/dev/null | wc -l) + 1))
-    log=$S/$(printf %04d "$n")-$build-$target.log
+    # Named by time and runner, so several campaigns (one a core) can share the record.
+    log=$S/$(date -u +%Y%m%dT%H%M%S)-$$-$build-$target.log
     nice -n 10 Fuzz/run.sh "${flag[@]}" "$target" build > "$log.build" 2>&1 \
         || { echo "build of $build $target failed: $log.build" >&2; continue; }
     start=$(date -u +%FT%TZ)
