@@ -120,6 +120,20 @@ struct FuzzFindingTests {
         #expect(throws: Never.self) { try RRuleTrigger(dtstart: RRuleTime(wall: yearOne, zone: .floating), rule: rule) }
     }
 
+    /// Fuzz/OnCalendar (FuzzRegressions/oncalendar/microsecond-seconds-after-the-answer, a libFuzzer
+    /// timeout): `*:0:5/0.0000011` is every microsecond from second 5 of every hour's minute 0
+    /// (systemd keeps microseconds: the repetition is 0.000001 s). With an explicit gap policy the
+    /// shared search compared the wall times after its answer with it by whole seconds, so it
+    /// resolved the rest of that second's million wall times before stopping (5.8 s for four fires
+    /// in a debug build). From 2025-09-17T18:55:10Z (14:55:10 EDT, UTC−4) the fires are 15:00:05 EDT
+    /// and the next microseconds: 19:00:05.000000Z, .000001, .000002, .000003.
+    @Test func microsecondSecondsStopAfterTheAnswer() throws {
+        let ny = try Self.zones.rules(for: "America/New_York")
+        let trigger = Trigger.onCalendar(try OnCalendarTrigger(expression: "*:0:5/0.0000011", gapPolicy: .shift))
+        let fires = try trigger.fires(after: Instant(seconds: 1_758_135_310), in: ny, count: 4)
+        #expect(fires.map(\.instant) == (0..<4).map { Instant(seconds: 1_758_135_605, nanoseconds: Int32($0) * 1000) })
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

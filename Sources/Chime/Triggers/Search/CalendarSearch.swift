@@ -86,8 +86,11 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     /// up to +14:00 in its history), a best instant of 2026-07-01T19:30:00Z (07-02 08:30 +13:00):
     /// only +13:00 is in force around it, so no wall time after 08:30 can beat it, where the zone's
     /// greatest offset alone would keep the walk going to 09:30.
+    /// `nanosecond`: of `wall`, for wall times within one second of the best fire's (a
+    /// `5/0.000001` OnCalendar second offers a million of them: compared by whole seconds, the
+    /// search resolved every one after its answer).
     @inline(__always)
-    private func cannotBeat(_ best: inout Best, wall: Int64) -> Bool {
+    private func cannotBeat(_ best: inout Best, wall: Int64, nanosecond: Int32 = 0) -> Bool {
         guard let fire = best.fire else { return false }
         // The zone's whole offset range first: cheap, and enough unless it spans many hours.
         if forward ? wall - Int64(zone.table.maxOffset) > fire.instant.seconds : wall - Int64(zone.table.minOffset) < fire.instant.seconds {
@@ -98,7 +101,11 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             let near = zone.offsetRange(from: b - reach, through: b + reach)
             best.limit = b + Int64(forward ? near.max : near.min)
         }
-        return forward ? wall > best.limit! : wall < best.limit!
+        let limit = best.limit!
+        // Past the limit's second by whole seconds, or within it past the fire's nanosecond (a
+        // wall time there resolves no earlier than the fire; an equal one may still tie).
+        return forward ? wall > limit || (wall == limit && nanosecond > fire.instant.nanoseconds)
+                       : wall < limit || (wall == limit && nanosecond < fire.instant.nanoseconds)
     }
 
     /// Resolves the day's wanted wall times, nearest the start first, from `bound` (ns since midnight).
@@ -112,8 +119,8 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             else { forward ? rules.firstTime(atOrAfter: bound) : rules.lastTime(atOrBefore: bound) }
         while let t = time {
             let wall = candidate.day * 86_400 + t / 1_000_000_000
-            if cannotBeat(&best, wall: wall) { return }
             let nanosecond = Int32(t % 1_000_000_000)
+            if cannotBeat(&best, wall: wall, nanosecond: nanosecond) { return }
             let resolved = try rules.resolve(wall: wall, nanosecond: nanosecond, day: candidate.day, standIn: standIn)
             if let first = resolved.first { offer(first, standIn: standIn, start: start, best: &best) }
             if let second = resolved.second { offer(second, standIn: standIn, start: start, best: &best) }
