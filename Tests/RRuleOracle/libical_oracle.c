@@ -10,7 +10,7 @@
  *   in:  {"dtstart": "19970902T090000", "tz": "America/New_York" or "-", "rule": "FREQ=...", "limit": 15}
  *   out: {"status": "ok", "instances": [s1, ...]}  at most `limit`, none in a year after 2200
  *        {"status": "error", "message": "..."}     libical refuses the rule
- *        {"status": "timeout"}                    no answer within CPU_SECONDS (default 2) of the worker's CPU time: not compared
+ *        {"status": "timeout"}                    no answer within CPU_SECONDS (default 0.5) of the worker's CPU time: not compared
  *        {"status": "crash"}                      the worker died on the case (a signal): not compared
  * Instances are UTC seconds for a zone, local seconds since 1970 for a floating DTSTART.
  *
@@ -179,7 +179,7 @@ static int write_all(int fd, const char *p, size_t n) {
 
 int main(int argc, char **argv) {
     if (argc > 1) set_zone_directory(argv[1]);
-    double limit = argc > 2 ? atof(argv[2]) : 2.0;
+    double limit = argc > 2 ? atof(argv[2]) : 0.5;
     const char *name = argc > 3 ? argv[3] : "libical";
     signal(SIGPIPE, SIG_IGN);
     struct worker w = start_worker();

@@ -25,15 +25,18 @@ import Testing
 /// brute-force reading of the RFC in `rfc_reference.py` (zoneinfo with fold=0 for §3.3.5) gives
 /// Chime's answer and not the peer's. A case a peer does not answer within
 /// `CHIME_RRULE_DIFF_TIMEOUT` seconds of CPU time (default 5 for dateutil, whose search is bounded
-/// at 2201, and 2 for libical, which steps sub-day rules one second at a time; see the oracles) or
+/// at 2201, and 0.5 for libical, which steps sub-day rules one second at a time; see the oracles) or
 /// whose libical worker dies is counted as a timeout or crash, never as an agreement, and not compared.
 ///
 /// CI runs `CHIME_RRULE_DIFF_CASES` cases (default 1,000: the first cases of the recorded run, seed
 /// `CHIME_RRULE_DIFF_SEED`, default 5); docs/rrule.md gives the large run (100,000 a peer). Every
 /// difference (listed or not) goes to `chime-rrule-differences-<peer>.jsonl`, the run's figures to
-/// `chime-rrule-summary-<peer>.json` and the peer's answers to `chime-rrule-answers-<peer>.jsonl`, in
-/// `CHIME_RRULE_DIFF_OUT` (default /tmp); `CHIME_RRULE_DIFF_ANSWERS_<PEER>` compares with recorded
-/// answers instead of running the peer (to re-check Chime after a fix without waiting for the peer).
+/// `chime-rrule-summary-<peer>.json`, the peer's answers to `chime-rrule-answers-<peer>.jsonl` and
+/// Chime's to `chime-rrule-chime-answers.txt`, in `CHIME_RRULE_DIFF_OUT` (default /tmp);
+/// `CHIME_RRULE_DIFF_ANSWERS_<PEER>` compares with recorded answers instead of running the peer (to
+/// re-check Chime after a fix without waiting for the peer), and `CHIME_RRULE_DIFF_CHIME_ANSWERS`
+/// with Chime's recorded answers of the same build (to compare the second peer, or re-check the
+/// explained files, without computing them again).
 @Suite(.serialized) struct RRuleDifferentialTests {
     static let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "Europe/Berlin",
                         "Pacific/Auckland", "Asia/Tehran", "America/St_Johns", "Pacific/Apia", "Asia/Tokyo"]
@@ -147,6 +150,21 @@ import Testing
         let key = "\(seed) \(cases.count) \(mode.rawValue)"
         let cache = answerCache
         if let known = cache.lock.withLock({ cache.answers[key] }) { return known }
+        // Chime's answers of an earlier run of this very build and these cases (`CHIME_RRULE_DIFF_CHIME_ANSWERS`,
+        // e.g. the `chime-rrule-chime-answers.txt` a run writes), to compare a second peer or re-check
+        // the explained files without computing them again. Each line is `key<TAB>answer`, so answers
+        // of other cases (another seed, count or mode) are refused.
+        if let path = environment["CHIME_RRULE_DIFF_CHIME_ANSWERS"],
+           let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            if lines.count == cases.count,
+               lines.enumerated().allSatisfy({ $0.element.hasPrefix(key + " " + String($0.offset) + "\t") }) {
+                let value = (lines.map { String($0[$0.index(after: $0.firstIndex(of: "\t")!)...]) }, [(seconds: Double, index: Int)]())
+                cache.lock.withLock { cache.answers[key] = value }
+                return value
+            }
+            print("\(path) does not hold Chime's answers to these \(cases.count) cases (seed \(seed), \(mode.rawValue)): computing them")
+        }
         final class Results: @unchecked Sendable {      // every access under lock
             let lock = NSLock()
             var answers: [String]
@@ -172,6 +190,8 @@ import Testing
         }
         let value = results.lock.withLock { (results.answers, results.slowest) }
         cache.lock.withLock { cache.answers[key] = value }
+        let file = value.0.enumerated().map { "\(key) \($0.offset)\t\($0.element)\n" }.joined()
+        try? file.write(toFile: outputDirectory + "/chime-rrule-chime-answers.txt", atomically: true, encoding: .utf8)
         return value
     }
 
@@ -206,7 +226,7 @@ import Testing
     /// Where the differences and the figures go (`CHIME_RRULE_DIFF_OUT`, default /tmp).
     static var outputDirectory: String { environment["CHIME_RRULE_DIFF_OUT"] ?? "/tmp" }
     static var jobs: Int { max(1, Int(environment["CHIME_RRULE_DIFF_JOBS"] ?? "") ?? 2) }
-    /// Seconds of CPU time a peer may spend on a case (dateutil 5, libical 2: see the oracles).
+    /// Seconds of CPU time a peer may spend on a case (dateutil 5, libical 0.5: see the oracles).
     static func timeout(_ standard: String) -> String { environment["CHIME_RRULE_DIFF_TIMEOUT"] ?? standard }
 
     /// The peer's answers to the cases: from the file `CHIME_RRULE_DIFF_ANSWERS_<PEER>` names when
@@ -284,7 +304,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: binary) }
         let version = Fixtures.run("/bin/sh", ["-c", "pkg-config --modversion libical"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         try compare(peer: "libical", version: "libical \(version)", mode: .ifMatching) { cases in
-            try PeerRun(binary, { [Fixtures.zoneinfoDirectory, Self.timeout("2"), "libical[\($0)]"] }, environment: [:], cases: cases, jobs: Self.jobs)
+            try PeerRun(binary, { [Fixtures.zoneinfoDirectory, Self.timeout("0.5"), "libical[\($0)]"] }, environment: [:], cases: cases, jobs: Self.jobs)
         }
     }
 
@@ -349,13 +369,20 @@ import Testing
         if r.next(in: 0...9) < (fine ? 2 : 3) { parts.append("BYHOUR=" + values(&r, 0...23, signed: false)); hasBy = true }
         if r.next(in: 0...9) < (fine ? 2 : 2) { parts.append("BYMINUTE=" + values(&r, 0...59, signed: false, most: 2)); hasBy = true }
         if r.next(in: 0...9) < 1 { parts.append("BYSECOND=" + values(&r, 0...59, signed: false, most: 2)); hasBy = true }
-        // BYSETPOS where periods hold several instances, mostly small positions (a position past the
-        // set's size never matches, and the peers then search to the year 9999).
-        if hasBy && (yearly || monthly || weekly) && r.next(in: 0...9) < 2 {
+        // BYSETPOS (a limit for every FREQ in §3.3.10's table) where periods hold several instances,
+        // mostly small positions (a position past the set's size never matches, and the peers then
+        // search to the year 9999): YEARLY, MONTHLY, WEEKLY, and the finer FREQs whose periods a
+        // finer BYHOUR, BYMINUTE or BYSECOND expands. Periods of one instance (SECONDLY; DAILY,
+        // HOURLY, MINUTELY without a finer time part) get ±1, which keeps that instance.
+        let finerTime = (daily && parts.contains { $0.hasPrefix("BYHOUR=") || $0.hasPrefix("BYMINUTE=") || $0.hasPrefix("BYSECOND=") })
+            || (freq == "HOURLY" && parts.contains { $0.hasPrefix("BYMINUTE=") || $0.hasPrefix("BYSECOND=") })
+            || (freq == "MINUTELY" && parts.contains { $0.hasPrefix("BYSECOND=") })
+        if hasBy && (yearly || monthly || weekly || finerTime) && r.next(in: 0...9) < 2 {
             parts.append("BYSETPOS=" + values(&r, r.next(in: 0...3) == 0 ? 1...8 : 1...2, signed: true, most: 2))
+        } else if hasBy && (daily || fine) && r.next(in: 0...9) == 0 {
+            parts.append("BYSETPOS=" + pick(&r, ["1", "-1", "1,-1"]))
         }
         if (weekly || weekNo || r.next(in: 0...9) == 0) && r.next(in: 0...9) < 4 { parts.append("WKST=" + pick(&r, ["MO", "TU", "WE", "TH", "FR", "SA", "SU"])) }
-        _ = daily
         // Shuffle the parts after FREQ now and then: order does not matter.
         if parts.count > 2 && r.next(in: 0...4) == 0 { parts = [parts[0]] + parts.dropFirst().reversed() }
         return Case(dtstart: dtstart, tz: tz, rule: parts.joined(separator: ";"), limit: limit)
