@@ -150,15 +150,17 @@ import Testing
         let key = "\(seed) \(cases.count) \(mode.rawValue)"
         let cache = answerCache
         if let known = cache.lock.withLock({ cache.answers[key] }) { return known }
-        // Chime's answers of an earlier run of this very build and these cases (`CHIME_RRULE_DIFF_CHIME_ANSWERS`,
-        // e.g. the `chime-rrule-chime-answers.txt` a run writes), to compare a second peer or re-check
-        // the explained files without computing them again. Each line is `key<TAB>answer`, so answers
-        // of other cases (another seed, count or mode) are refused.
+        // Chime's answers of an earlier run of this very build (`CHIME_RRULE_DIFF_CHIME_ANSWERS`, e.g.
+        // the `chime-rrule-chime-answers.txt` a run writes), to compare a second peer or re-check the
+        // explained files without computing them again. Each line is `seed mode index<TAB>answer`;
+        // the cases of a count are the first of any larger count, so a file of at least as many
+        // cases of the same seed and mode serves.
+        let lineKey = "\(seed) \(mode.rawValue) "
         if let path = environment["CHIME_RRULE_DIFF_CHIME_ANSWERS"],
            let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().prefix(cases.count)
             if lines.count == cases.count,
-               lines.enumerated().allSatisfy({ $0.element.hasPrefix(key + " " + String($0.offset) + "\t") }) {
+               lines.enumerated().allSatisfy({ $0.element.hasPrefix(lineKey + String($0.offset) + "\t") }) {
                 let value = (lines.map { String($0[$0.index(after: $0.firstIndex(of: "\t")!)...]) }, [(seconds: Double, index: Int)]())
                 cache.lock.withLock { cache.answers[key] = value }
                 return value
@@ -190,7 +192,7 @@ import Testing
         }
         let value = results.lock.withLock { (results.answers, results.slowest) }
         cache.lock.withLock { cache.answers[key] = value }
-        let file = value.0.enumerated().map { "\(key) \($0.offset)\t\($0.element)\n" }.joined()
+        let file = value.0.enumerated().map { "\(lineKey)\($0.offset)\t\($0.element)\n" }.joined()
         try? file.write(toFile: outputDirectory + "/chime-rrule-chime-answers.txt", atomically: true, encoding: .utf8)
         return value
     }
