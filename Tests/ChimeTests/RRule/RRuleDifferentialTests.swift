@@ -23,13 +23,14 @@ import Testing
 /// in `Tests/RRuleOracle/explained-<peer>.jsonl` with the hashes of the two answers it was judged
 /// on, each judged on its own by `Tests/RRuleOracle/explain_differences.py`: the independent
 /// brute-force reading of the RFC in `rfc_reference.py` (zoneinfo with fold=0 for §3.3.5) gives
-/// Chime's answer and not the peer's. A case a peer does not answer within
+/// Chime's answer and not the peer's; a case RFC 5545 leaves undefined (a DTSTART the rule does not
+/// produce, which the peer counts) is listed on its own as "open" and decided in docs/rrule.md. A case a peer does not answer within
 /// `CHIME_RRULE_DIFF_TIMEOUT` seconds of CPU time (default 5 for dateutil, whose search is bounded
 /// at 2201, and 0.5 for libical, which steps sub-day rules one second at a time; see the oracles) or
 /// whose libical worker dies is counted as a timeout or crash, never as an agreement, and not compared.
 ///
 /// CI runs `CHIME_RRULE_DIFF_CASES` cases (default 1,000: the first cases of the recorded run, seed
-/// `CHIME_RRULE_DIFF_SEED`, default 5); docs/rrule.md gives the large run (100,000 a peer). Every
+/// `CHIME_RRULE_DIFF_SEED`, default 5); docs/rrule.md gives the large run and its figures. Every
 /// difference (listed or not) goes to `chime-rrule-differences-<peer>.jsonl`, the run's figures to
 /// `chime-rrule-summary-<peer>.json`, the peer's answers to `chime-rrule-answers-<peer>.jsonl` and
 /// Chime's to `chime-rrule-chime-answers.txt`, in `CHIME_RRULE_DIFF_OUT` (default /tmp);
@@ -206,17 +207,22 @@ import Testing
     }
 
     /// The judged differences: each case with the hashes of the two answers it was judged on.
-    static func explainedCases(_ peer: String) -> [Case: (chime: String, peer: String)] {
+    /// `open` marks a case RFC 5545 leaves undefined (a DTSTART the rule does not produce, §3.8.5.3),
+    /// each listed on its own and decided in docs/rrule.md ("RFC-open cases").
+    static func explainedCases(_ peer: String) -> [Case: (chime: String, peer: String, open: Bool)] {
         struct Line: Codable { let `case`: Case; let verdict: String; let chime: String; let peer: String }
         let path = oracleDirectory + "/explained-\(peer).jsonl"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
-        var result: [Case: (chime: String, peer: String)] = [:]
+        var result: [Case: (chime: String, peer: String, open: Bool)] = [:]
         for line in text.split(separator: "\n") {
-            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)), l.verdict == "\(peer) wrong, Chime right" else { continue }
-            result[l.case] = (l.chime, l.peer)
+            guard let l = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)) else { continue }
+            if l.verdict == "\(peer) wrong, Chime right" { result[l.case] = (l.chime, l.peer, false) }
+            if l.verdict == Self.openVerdict { result[l.case] = (l.chime, l.peer, true) }
         }
         return result
     }
+
+    static let openVerdict = "open: DTSTART not synchronized with the rule (RFC 5545 §3.8.5.3), decided in docs/rrule.md"
 
     static func cases() -> (cases: [Case], seed: UInt64) {
         let count = Int(environment["CHIME_RRULE_DIFF_CASES"] ?? "") ?? 1_000
@@ -263,7 +269,7 @@ import Testing
         try raw.map { $0 + "\n" }.joined().write(toFile: Self.outputDirectory + "/chime-rrule-answers-\(peer).jsonl", atomically: true, encoding: .utf8)
         let theirs = raw.map { Self.canonical(Substring($0)) }
         var differences: [String] = [], firstUnexplained: [String] = []
-        var (agreed, bothRefused, instances, timeouts, crashes, explained, unexplained, zoned) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var (agreed, bothRefused, instances, timeouts, crashes, explained, unexplained, zoned, open) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
         for (index, c) in cases.enumerated() {
             let (mine, theirs) = (mine[index], theirs[index])
             if theirs == "timeout" { timeouts += 1; continue }
@@ -275,8 +281,9 @@ import Testing
                 if c.tz != "-" { zoned += 1 }
             } else {
                 // Listed, and both answers still the ones judged.
-                let listed = explainedCases[c].map { $0.chime == Self.fnv(mine) && $0.peer == Self.fnv(theirs) } ?? false
-                if listed { explained += 1 } else { unexplained += 1 }
+                let entry = explainedCases[c]
+                let listed = entry.map { $0.chime == Self.fnv(mine) && $0.peer == Self.fnv(theirs) } ?? false
+                if listed && entry!.open { open += 1 } else if listed { explained += 1 } else { unexplained += 1 }
                 differences.append("{\"peer\": \"\(peer)\", \"mode\": \"\(mode.rawValue)\", \"case\": \(Self.jsonLine(c)), \"listed\": \(listed), \"\(peer)\": \"\(theirs)\", \"chime\": \"\(mine)\"}")
                 if !listed && firstUnexplained.count < 5 { firstUnexplained.append(differences[differences.count - 1]) }
             }
@@ -284,11 +291,11 @@ import Testing
         let out = Self.outputDirectory + "/chime-rrule-differences-\(peer).jsonl"
         try (differences.map { $0 + "\n" }.joined()).write(toFile: out, atomically: true, encoding: .utf8)
         let summary = "{\"peer\": \"\(peer)\", \"version\": \"\(version)\", \"seed\": \(seed), \"cases\": \(cases.count), \"agree\": \(agreed), \"zoned\": \(zoned), "
-            + "\"bothRefused\": \(bothRefused), \"instances\": \(instances), \"explained\": \(explained), \"timeouts\": \(timeouts), "
+            + "\"bothRefused\": \(bothRefused), \"instances\": \(instances), \"explained\": \(explained), \"open\": \(open), \"timeouts\": \(timeouts), "
             + "\"crashes\": \(crashes), \"unexplained\": \(unexplained), \"jobs\": \(Self.jobs), \"seconds\": \(Int(seconds.rounded())), "
             + "\"chimeMicrosecondsPerCase\": \(Int((chimeSeconds * 1e6 / Double(max(cases.count, 1))).rounded()))}"
         try (summary + "\n").write(toFile: Self.outputDirectory + "/chime-rrule-summary-\(peer).json", atomically: true, encoding: .utf8)
-        print("\(peer) RRULE differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(zoned) in a zone, \(bothRefused) refused by both, \(instances) instances compared), \(explained) explained differences (listed), \(timeouts) peer timeouts, \(crashes) peer crashes, \(unexplained) unexplained (every difference in \(out)); \(Int(seconds.rounded())) s with \(Self.jobs) peer processes")
+        print("\(peer) RRULE differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(zoned) in a zone, \(bothRefused) refused by both, \(instances) instances compared), \(explained) explained differences (listed), \(open) RFC-open cases (listed, decided), \(timeouts) peer timeouts, \(crashes) peer crashes, \(unexplained) unexplained (every difference in \(out)); \(Int(seconds.rounded())) s with \(Self.jobs) peer processes")
         #expect(unexplained == 0, "\(unexplained) differences not listed in explained-\(peer).jsonl (judge them with explain_differences.py), first: \(firstUnexplained.joined(separator: "\n"))")
     }
 
