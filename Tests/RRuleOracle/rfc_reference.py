@@ -22,6 +22,8 @@ gap is read with the offset before the gap; a repeated time is its first occurre
 is a set: instants are sorted and repeats removed (§3.8.5.3 "the recurrence set").
 """
 from datetime import date, datetime, timedelta, timezone
+from math import gcd
+from bisect import insort
 from zoneinfo import ZoneInfo
 
 FREQS = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]
@@ -89,13 +91,15 @@ def day_ok(d, r, bymonth, bymonthday, byday, freq):
             if n is None:
                 hit = True
                 break
-            in_year = freq == 6 and r["BYMONTH"] is None
-            if in_year:
-                same = [x for x in (date(d.year, 1, 1) + timedelta(days=i) for i in range(366)) if x.year == d.year and x.weekday() == wd]
+            # The n-th such weekday of the year (YEARLY without BYMONTH) or else of the month,
+            # counted from the start (n > 0) or the end (n < 0): the weekday d is the k-th from the
+            # start where k = (day number - 1) // 7 + 1, and the k-th from the end where
+            # k = (days in the span - day number) // 7 + 1.
+            if freq == 6 and r["BYMONTH"] is None:
+                number, span = d.timetuple().tm_yday, (366 if days_in_month(d.year, 2) == 29 else 365)
             else:
-                same = [date(d.year, d.month, i) for i in range(1, days_in_month(d.year, d.month) + 1) if date(d.year, d.month, i).weekday() == wd]
-            index = same.index(d)
-            if (n > 0 and index == n - 1) or (n < 0 and index == len(same) + n):
+                number, span = d.day, days_in_month(d.year, d.month)
+            if (n > 0 and (number - 1) // 7 + 1 == n) or (n < 0 and (span - number) // 7 + 1 == -n):
                 hit = True
                 break
         if not hit:
@@ -108,40 +112,70 @@ def add_months(y, m, k):
     return t // 12, t % 12 + 1
 
 
-def periods(start, r):
-    """Yields (list of days, or None for a sub-day period start) for period k = 0, 1, …"""
+LAST_YEAR = 2201     # periods are searched to the end of this year; nothing after 2200 is compared
+
+
+def day_periods(start, r):
+    """The day-sized and larger periods (YEARLY, MONTHLY, WEEKLY, DAILY), k = 0, 1, …: each as
+    the list of its days."""
     f, step = r["freq"], r["interval"]
     k = 0
     while True:
         if f == 6:
             y = start.year + k * step
-            if y > 2201:
+            if y > LAST_YEAR:
                 return
-            yield [date(y, 1, 1) + timedelta(days=i) for i in range(366) if (date(y, 1, 1) + timedelta(days=i)).year == y], None
+            yield [date(y, 1, 1) + timedelta(days=i) for i in range(366) if (date(y, 1, 1) + timedelta(days=i)).year == y]
         elif f == 5:
             y, m = add_months(start.year, start.month, k * step)
-            if y > 2201:
+            if y > LAST_YEAR:
                 return
-            yield [date(y, m, i) for i in range(1, days_in_month(y, m) + 1)], None
+            yield [date(y, m, i) for i in range(1, days_in_month(y, m) + 1)]
         elif f == 4:
             first = start.date() - timedelta(days=(start.weekday() - r["wkst"]) % 7) + timedelta(weeks=k * step)
-            if first.year > 2201:
+            if first.year > LAST_YEAR:
                 return
-            yield [first + timedelta(days=i) for i in range(7)], None
-        elif f == 3:
-            d = start.date() + timedelta(days=k * step)
-            if d.year > 2201:
-                return
-            yield [d], None
+            yield [first + timedelta(days=i) for i in range(7)]
         else:
-            unit = [1, 60, 3600][f]
-            base = start.replace(microsecond=0)
-            base = base - timedelta(seconds=(base.hour * 3600 + base.minute * 60 + base.second) % unit)
-            p = base + timedelta(seconds=k * step * unit)
-            if p.year > 2201:
+            d = start.date() + timedelta(days=k * step)
+            if d.year > LAST_YEAR:
                 return
-            yield None, p
+            yield [d]
         k += 1
+
+
+def subday_periods(start, r, day_passes):
+    """The HOURLY, MINUTELY or SECONDLY periods that can hold an instance, in order: each as its
+    start (a wall time). Period k starts at base + k × INTERVAL units, base being DTSTART cut to
+    the unit. Rather than trying every period to the year 2201, this goes day by day: a day whose
+    date fails the BY-day parts holds no instance (every period starting in it has that date), and
+    in a day that passes, the periods tried are the times of day the BYHOUR, BYMINUTE and BYSECOND
+    limits allow (all values of a part not given) that lie on the grid: (day start + time of day
+    - base) is a multiple of INTERVAL units. If no allowed time of day can ever lie on the grid
+    (its offset from base's time of day is not a multiple of gcd(INTERVAL units, 86400)), no
+    period holds an instance and there is none to try."""
+    f, step = r["freq"], r["interval"]
+    unit = [1, 60, 3600][f]
+    size = step * unit
+    base = start - timedelta(seconds=(start.hour * 3600 + start.minute * 60 + start.second) % unit)
+    hours = r["BYHOUR"] if r["BYHOUR"] is not None else range(24)
+    minutes = (r["BYMINUTE"] if r["BYMINUTE"] is not None else range(60)) if f <= 1 else [0]
+    seconds = (r["BYSECOND"] if r["BYSECOND"] is not None else range(60)) if f == 0 else [0]
+    base_tod = base.hour * 3600 + base.minute * 60 + base.second
+    g = gcd(size, 86400)
+    tods = sorted({h * 3600 + m * 60 + sec for h in set(hours) for m in set(minutes) for sec in set(seconds)
+                   if (h * 3600 + m * 60 + sec - base_tod) % g == 0})
+    if not tods:
+        return
+    day = base.date()
+    while day.year <= LAST_YEAR:
+        if day_passes(day):
+            midnight = datetime(day.year, day.month, day.day)
+            offset = int((midnight - base).total_seconds())
+            for tod in tods:
+                if offset + tod >= 0 and (offset + tod) % size == 0:
+                    yield midnight + timedelta(seconds=tod)
+        day += timedelta(days=1)
 
 
 def walls(start, r, mode):
@@ -166,26 +200,24 @@ def walls(start, r, mode):
         yield start
         if r["count"] is not None and count >= r["count"]:
             return
-    idle = 0
-    for days, p in periods(start, r):
-        cands = []
-        if days is not None:
-            for d in days:
-                if day_ok(d, r, bymonth, bymonthday, byday, f):
-                    for h in sorted(set(hours)):
-                        for mi in sorted(set(minutes)):
-                            for s in sorted(set(seconds)):
-                                cands.append(datetime(d.year, d.month, d.day, h, mi, s))
+
+    def period_sets():
+        """Each period's sorted wall times (before BYSETPOS)."""
+        if f >= 3:
+            for days in day_periods(start, r):
+                yield [datetime(d.year, d.month, d.day, h, mi, sec)
+                       for d in days if day_ok(d, r, bymonth, bymonthday, byday, f)
+                       for h in sorted(set(hours)) for mi in sorted(set(minutes)) for sec in sorted(set(seconds))]
         else:
-            if day_ok(p.date(), r, bymonth, bymonthday, byday, f) \
-                    and (r["BYHOUR"] is None or p.hour in r["BYHOUR"]) \
-                    and (f > 1 or r["BYMINUTE"] is None or p.minute in r["BYMINUTE"]) \
-                    and (f > 0 or r["BYSECOND"] is None or p.second in r["BYSECOND"]):
-                mins = [p.minute] if f < 2 else sorted(set(minutes))
-                secs = [p.second] if f < 1 else sorted(set(seconds))
-                for mi in mins:
-                    for s in secs:
-                        cands.append(p.replace(minute=mi, second=s))
+            # In a sub-day period the parts finer than FREQ expand (HOURLY: minutes and seconds,
+            # from the lists or DTSTART; MINUTELY: seconds); the others limit (subday_periods).
+            mins = sorted(set(minutes)) if f == 2 else None
+            secs = sorted(set(seconds)) if f >= 1 else None
+            for p in subday_periods(start, r, lambda d: day_ok(d, r, bymonth, bymonthday, byday, f)):
+                yield [p.replace(minute=mi if mins else p.minute, second=sec if secs else p.second)
+                       for mi in (mins or [p.minute]) for sec in (secs or [p.second])]
+
+    for cands in period_sets():
         if r["BYSETPOS"] is not None and cands:
             picked = set()
             for pos in r["BYSETPOS"]:
@@ -193,9 +225,6 @@ def walls(start, r, mode):
                 if 0 <= i < len(cands):
                     picked.add(cands[i])
             cands = sorted(picked)
-        idle = idle + 1 if not cands else 0
-        if f < 3 and idle > 400 * 24 * 3600:       # a sub-day rule that cannot match: stop
-            return
         for c in cands:
             if c < start or (mode == "always" and c == start):
                 continue
@@ -223,24 +252,30 @@ def expand(start_text, tzid, rule, limit, mode):
     def stamp(w):
         return int(w.replace(tzinfo=zone).timestamp()) if zone else int((w - EPOCH).total_seconds())
 
-    # Enough wall times to cover `limit` distinct instants in instant order: resolution can move an
-    # instant by at most the zone's largest offset change (3 hours covers every zone), so walls more
-    # than 3 hours past the limit-th distinct one cannot come earlier.
-    out = []
+    # Enough wall times to cover `limit` distinct instants in instant order. A wall time w becomes
+    # the instant w - offset, and no zone's UTC offset exceeds +14 hours in these years (Kiribati,
+    # Apia), so any wall time at or after w gives an instant at or after w - 14 h: once that passes
+    # the limit-th smallest instant found, no later wall time can change the first `limit`. (Wall
+    # order and instant order differ across a gap read by §3.3.5, by up to a day at Apia's skipped
+    # 2011-12-30.) The same bound ends the walk past a UTC UNTIL.
+    bound = timedelta(hours=16)
+    found = []      # the smallest distinct instants so far, at most `limit`
     for w in walls(start, r, mode):
         if w.year > 2200:
             break
+        wall_seconds = int((w - EPOCH).total_seconds())
+        if len(found) == limit and wall_seconds - bound.total_seconds() > found[-1]:
+            break
         if until is not None:
             if until[1]:
-                limit_stamp = (until[0] - EPOCH).total_seconds()
-                if stamp(w) > limit_stamp:
-                    if (w - until[0]).total_seconds() > 3 * 86400:
-                        break
+                if wall_seconds - bound.total_seconds() > (until[0] - EPOCH).total_seconds():
+                    break
+                if stamp(w) > (until[0] - EPOCH).total_seconds():
                     continue
             elif w > until[0]:
                 break
-        out.append(stamp(w))
-        distinct = sorted(set(out))
-        if len(distinct) > limit and stamp(w) - distinct[limit - 1] > 3 * 3600:
-            break
-    return sorted(set(out))[:limit]
+        t = stamp(w)
+        if t not in found:
+            insort(found, t)
+            del found[limit:]
+    return found

@@ -72,6 +72,25 @@ import Testing
         #expect(try Self.utcTimes(text, after: "2076-03-01T00:00:00Z", count: 1, zone: Self.utc) == ["2076-03-27T09:00:00Z"])
     }
 
+    /// BYSETPOS picks positions in a period's set (§3.3.10). A DAILY or finer period holds every time
+    /// its finer BYHOUR × BYMINUTE × BYSECOND expand to, or nothing: `FREQ=MINUTELY;BYSECOND=5` makes
+    /// one instance a minute (hh:mm:05), so BYSETPOS=2 selects nothing, ever; HOURLY takes DTSTART's
+    /// minute (00) and BYSECOND's 5, one a period; DAILY BYHOUR=5 one a day (05:00:00); SECONDLY one a
+    /// period always. Empty rules — found by the differential test, where Chime walked every period
+    /// to the year 9999 (a hang for MINUTELY and SECONDLY). `FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1`: each
+    /// hour's set is {:05, :10}, the last is :10; `FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2`: {:05, :06},
+    /// position 2 is :06 and −2 is :05, so both.
+    @Test func setPositionsPastASubDayPeriod() throws {
+        for rule in ["FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2", "FREQ=HOURLY;BYSECOND=5;BYSETPOS=2,-2", "FREQ=DAILY;BYHOUR=5;BYSETPOS=-2",
+                     "FREQ=SECONDLY;BYHOUR=5;BYSETPOS=2", "FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2;COUNT=3"] {
+            #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:" + rule, after: "2025-12-31T00:00:00Z", count: 3, zone: Self.utc, mode: .ifMatching) == [], "\(rule)")
+        }
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1", after: "2025-12-31T00:00:00Z", count: 3,
+                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-01T00:10:00Z", "2026-01-01T01:10:00Z", "2026-01-01T02:10:00Z"])
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2", after: "2025-12-31T00:00:00Z", count: 3,
+                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-01T00:00:05Z", "2026-01-01T00:00:06Z", "2026-01-01T00:01:05Z"])
+    }
+
     @Test(arguments: [
         ("FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO"), ("FREQ=DAILY;COUNT=2;UNTIL=20260101T000000", "COUNT"), ("FREQ=DAILY;BYDAY=1MO", "BYDAY"),
         ("FREQ=MONTHLY;BYYEARDAY=5", "BYYEARDAY"), ("FREQ=WEEKLY;BYMONTHDAY=5", "BYMONTHDAY"), ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS"),

@@ -123,6 +123,19 @@ final class RRuleExpansion: Sendable {
         startPeriod = Self.period(containing: start, frequency: rule.frequency, weekStart: Int64(rule.weekStart.rawValue - 1))
         neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: Int64(rule.interval), startPeriod: startPeriod,
                                                  hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
+            || Self.setPositionsUnreachable(frequency: rule.frequency, positions: rule.bySetPos,
+                                            size: max(hours.count, 1) * max(minutes.count, 1) * max(seconds.count, 1))
+    }
+
+    /// A DAILY or finer period that passes the limits holds exactly `size` instances — every time
+    /// the finer BYHOUR × BYMINUTE × BYSECOND expand to (one for SECONDLY) — and one that fails
+    /// holds none, so a BYSETPOS whose every position lies past `size` (`FREQ=MINUTELY;BYSECOND=5;
+    /// BYSETPOS=2`: one instance a minute, never a second) selects nothing in any period: the rule
+    /// is empty, and the walk ends at once instead of trying every period to the year 9999 (about
+    /// 4 × 10⁹ of them for MINUTELY: a hang). Coarser FREQs' periods vary in size.
+    static func setPositionsUnreachable(frequency: RRule.Frequency, positions: [Int], size: Int) -> Bool {
+        guard frequency <= .daily, !positions.isEmpty else { return false }
+        return positions.allSatisfy { abs($0) > size }
     }
 
     /// Periods of a sub-day FREQ fall on the times of day `startPeriod + k × INTERVAL` (mod the
