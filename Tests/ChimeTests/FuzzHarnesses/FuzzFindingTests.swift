@@ -132,6 +132,10 @@ struct FuzzFindingTests {
         let trigger = Trigger.onCalendar(try OnCalendarTrigger(expression: "*:0:5/0.0000011", gapPolicy: .shift))
         let fires = try trigger.fires(after: Instant(seconds: 1_758_135_310), in: ny, count: 4)
         #expect(fires.map(\.instant) == (0..<4).map { Instant(seconds: 1_758_135_605, nanoseconds: Int32($0) * 1000) })
+        // With an explicit overlap policy the search began at New York's smallest offset ever
+        // (LMT, −4:56:02), going through the 14:00 hour's 55 million wall times first; the same fires.
+        let both = Trigger.onCalendar(try OnCalendarTrigger(expression: "*:0:5/0.0000011", overlapPolicy: .both))
+        #expect(try both.fires(after: Instant(seconds: 1_758_135_310), in: ny, count: 4).map(\.instant) == fires.map(\.instant))
     }
 
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks

@@ -54,7 +54,13 @@ struct OnCalendarRules: CalendarSearchRules {
         startOffset = zone.utcOffset(at: start)
         // With an explicit overlap policy the fires are instants, not a walk of wall times: begin at
         // the first wall time whose instants can lie after the start (so `both` gives both passes).
-        let wall = start.seconds + Int64(overlapPolicy != nil ? zone.table.minOffset : startOffset)
+        // An instant after the start has a wall time below the start's only through a smaller
+        // offset within the zone's offset span of it; the zone's smallest offset ever (New York's
+        // LMT, −4:56:02) would begin up to five hours early, and a `5/0.000001` second has a million
+        // wall times a second to go through there.
+        let span = Int64(zone.table.maxOffset - zone.table.minOffset)
+        let earliest = overlapPolicy != nil ? zone.offsetRange(from: start.seconds, through: start.seconds + span + 1).min : startOffset
+        let wall = start.seconds + Int64(earliest)
         let (day, second) = CivilArithmetic.floorDivMod(wall, 86_400)
         let time = second * 1_000_000_000 + Int64(start.nanoseconds) + 1
         return time >= Self.nanosPerDay ? (day + 1, time - Self.nanosPerDay) : (day, time)
