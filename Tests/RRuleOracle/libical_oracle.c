@@ -36,15 +36,21 @@
 #include <unistd.h>
 #include <libical/ical.h>
 
-/* The value of "key" in a flat JSON object with string and integer values (the test writes no escapes). */
-static int json_string(const char *line, const char *key, char *out, size_t cap) {
+/* Where the value of "key" begins in a flat JSON object (NULL when the key is missing). */
+static const char *json_value(const char *line, const char *key) {
     char pattern[64];
     snprintf(pattern, sizeof pattern, "\"%s\"", key);
     const char *p = strstr(line, pattern);
-    if (!p) return 0;
+    if (!p) return NULL;
     p += strlen(pattern);
     while (*p == ' ' || *p == ':') p++;
-    if (*p != '"') return 0;
+    return p;
+}
+
+/* The value of "key" in a flat JSON object with string and integer values (the test writes no escapes). */
+static int json_string(const char *line, const char *key, char *out, size_t cap) {
+    const char *p = json_value(line, key);
+    if (!p || *p != '"') return 0;
     p++;
     size_t n = 0;
     while (*p && *p != '"' && n + 1 < cap) {
@@ -56,12 +62,8 @@ static int json_string(const char *line, const char *key, char *out, size_t cap)
 }
 
 static int json_int(const char *line, const char *key, int *out) {
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\"", key);
-    const char *p = strstr(line, pattern);
+    const char *p = json_value(line, key);
     if (!p) return 0;
-    p += strlen(pattern);
-    while (*p == ' ' || *p == ':') p++;
     char *end;
     long v = strtol(p, &end, 10);
     if (end == p) return 0;
