@@ -112,11 +112,18 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     private static func countedLastWall(_ e: RScaleExpansion, count: Int, always: Bool) throws(RRuleError) -> Int64 {
         var cursor = RScaleExpansion.Cursor(number: 0)
+        return try countedLastWall(start: e.start, count: count, always: always) { cursor.next(e, atLeast: $0) }
+    }
+
+    /// The wall time of the COUNT-th instance counted from DTSTART (DTSTART first when `always`),
+    /// the rule's wall times at or after a floor coming from `next`; Int64.max when fewer exist.
+    private static func countedLastWall(start: Int64, count: Int, always: Bool,
+                                        next: (_ atLeast: Int64) -> Int64?) throws(RRuleError) -> Int64 {
         var n = always ? 1 : 0
-        var last = e.start
-        let floor = always ? e.start + 1 : e.start
+        var last = start
+        let floor = always ? start + 1 : start
         while n < count {
-            guard let wall = cursor.next(e, atLeast: floor) else { return Int64.max }
+            guard let wall = next(floor) else { return Int64.max }
             n += 1
             last = wall
             if n > countLimit {
@@ -155,18 +162,7 @@ public struct RRuleTrigger: Sendable, Hashable {
             return wall > RRuleExpansion.lastWall ? Int64.max : wall
         }
         var cursor = RRuleExpansion.Cursor(number: 0)
-        var n = always ? 1 : 0
-        var last = e.start
-        let floor = always ? e.start + 1 : e.start
-        while n < count {
-            guard let wall = cursor.next(e, atLeast: floor) else { return Int64.max }
-            n += 1
-            last = wall
-            if n > countLimit {
-                throw .invalid(part: "COUNT", reason: "COUNT=\(count) needs more than \(countLimit) instances counted from DTSTART; give UNTIL instead")
-            }
-        }
-        return last
+        return try countedLastWall(start: e.start, count: count, always: always) { cursor.next(e, atLeast: $0) }
     }
 
     /// The zone the recurrence names: DTSTART's TZID, or UTC for a UTC DTSTART; nil when floating.
