@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Judges each difference the RRULE differential test found between Chime and a peer, case by
 case, with the independent RFC 5545 reading in rfc_reference.py, and lists the ones where the
-reference gives Chime's answer and not the peer's in explained-PEER.jsonl.
+reference gives Chime's answer and not the peer's in explained-PEER.jsonl.gz (read it with zcat).
 
     python3 Tests/RRuleOracle/explain_differences.py PEER [DIFFERENCES] [--jobs 2] [--rebuild] [--rejudge]
 
@@ -25,6 +25,7 @@ Zones: the pinned tz data (tzdata-fixtures/tzdata.zi compiled with zic like the 
 PYTHONTZPATH names a compiled tree.
 """
 import argparse
+import gzip
 import json
 import os
 import subprocess
@@ -129,10 +130,10 @@ def main():
     args = parser.parse_args()
     peer = args.peer
     source = args.differences or os.path.join(os.environ.get("CHIME_RRULE_DIFF_OUT", "/tmp"), f"chime-rrule-differences-{peer}.jsonl")
-    listed_path = os.path.join(HERE, f"explained-{peer}.jsonl")
+    listed_path = os.path.join(HERE, f"explained-{peer}.jsonl.gz")
     listed = {}
     if os.path.exists(listed_path):
-        for line in open(listed_path):
+        for line in gzip.open(listed_path, "rt", encoding="utf-8"):
             if line.strip():
                 entry = json.loads(line)
                 listed[key(entry["case"])] = entry
@@ -159,9 +160,11 @@ def main():
         result.pop(k, None)
     result.update(kept)
     result.update(explained)
-    with open(listed_path, "w") as f:
-        for k in sorted(result):
-            f.write(json.dumps(result[k], sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n")
+    # gzip with no name and no time stamp: the same list gives the same bytes (a 100,000-case run lists
+    # tens of thousands of judged differences; gzip keeps the file a tenth of the text's size).
+    text = "".join(json.dumps(result[k], sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n" for k in sorted(result))
+    with open(listed_path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=9) as f:
+        f.write(text.encode("utf-8"))
     for u in unexplained:
         print(json.dumps(u))
     print(f"{peer}: {len(kept)} listed before, {len(explained)} newly judged and listed, {len(unexplained)} unexplained; "
