@@ -91,6 +91,39 @@ import Testing
                                   zone: Self.utc, mode: .ifMatching) == ["2026-01-01T00:00:05Z", "2026-01-01T00:00:06Z", "2026-01-01T00:01:05Z"])
     }
 
+    /// Coarser periods vary in size but have a most: a week three named weekdays, a month five of
+    /// each named weekday or its named month days, a year its month days in each named month. A
+    /// BYSETPOS past the most selects nothing, ever (found by the differential test: the weekly rule
+    /// walked all 417,000 weeks to the year 9999). Hand-derived, 2026-01-01 is a Thursday: the week of
+    /// Monday 2025-12-29 holds MO 29, TH 1, SA 3, so position 3 is Saturday 2026-01-03, then every
+    /// Saturday; January 2026's Fridays are 2, 9, 16, 23, 30, and only May (1 … 29) and July (3 … 31)
+    /// have five Fridays until August, so BYSETPOS=5 is Jan 30, May 29, Jul 31.
+    @Test func setPositionsPastACoarsePeriod() throws {
+        for rule in ["FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=4", "FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=-4;COUNT=9", "FREQ=MONTHLY;BYMONTHDAY=1,15;BYSETPOS=-3",
+                     "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=6", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=3",
+                     "FREQ=MONTHLY;BYHOUR=1,2;BYSETPOS=3"] {
+            #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:" + rule, after: "2025-12-31T00:00:00Z", count: 3, zone: Self.utc, mode: .ifMatching) == [], "\(rule)")
+        }
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=3", after: "2025-12-31T00:00:00Z", count: 3,
+                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-03T00:00:00Z", "2026-01-10T00:00:00Z", "2026-01-17T00:00:00Z"])
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", after: "2025-12-31T00:00:00Z", count: 3,
+                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-30T00:00:00Z", "2026-05-29T00:00:00Z", "2026-07-31T00:00:00Z"])
+    }
+
+    /// UNTIL is inclusive (§3.3.10), in UTC too: Tokyo's 09:00 is 00:00Z, so UNTIL=20260103T000000Z
+    /// keeps 2026-01-03T00:00Z. A rule whose UNTIL passes before any instance after DTSTART (year
+    /// day −235 of 2011 is May 11, not a 9th, 24th or 14th-from-last) gives DTSTART alone — found by
+    /// the differential test, where the walk looked for an instance to the year 9999.
+    @Test func untilEndsTheWalk() throws {
+        let tokyo = try Fixtures.tzifDatabase.rules(for: "Asia/Tokyo")
+        #expect(try Self.utcTimes("DTSTART;TZID=Asia/Tokyo:20260101T090000\nRRULE:FREQ=DAILY;UNTIL=20260103T000000Z", after: "2025-12-31T00:00:00Z",
+                                  count: 5, zone: tokyo) == ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"])
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=DAILY;UNTIL=20260103T000000", after: "2025-12-31T00:00:00Z",
+                                  count: 5, zone: Self.utc) == ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"])
+        #expect(try Self.utcTimes("DTSTART:20110310T020000\nRRULE:FREQ=HOURLY;UNTIL=20110310T080000;BYYEARDAY=-235;BYMONTHDAY=24,-14,9;BYDAY=TU",
+                                  after: "2011-03-10T00:00:00Z", count: 5, zone: Self.utc) == ["2011-03-10T02:00:00Z"])
+    }
+
     @Test(arguments: [
         ("FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO"), ("FREQ=DAILY;COUNT=2;UNTIL=20260101T000000", "COUNT"), ("FREQ=DAILY;BYDAY=1MO", "BYDAY"),
         ("FREQ=MONTHLY;BYYEARDAY=5", "BYYEARDAY"), ("FREQ=WEEKLY;BYMONTHDAY=5", "BYMONTHDAY"), ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS"),

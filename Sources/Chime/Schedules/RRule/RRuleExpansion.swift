@@ -69,6 +69,11 @@ final class RRuleExpansion: Sendable {
     /// limits allow (`FREQ=SECONDLY;INTERVAL=2;BYSECOND=3` from an even second): no period can hold
     /// an instance, so the walk ends at once instead of trying every period to the year 9999.
     let neverMatches: Bool
+    /// Cursor steps (periods ÷ INTERVAL) in 400 Gregorian years, when INTERVAL divides that cycle's
+    /// periods; else nil. The calendar repeats every 400 years (146,097 days, a whole number of
+    /// weeks), and so do the day and time parts and, with such an INTERVAL, the periods: a rule
+    /// that found no instance in a whole cycle never will again.
+    let stepsInCycle: Int64?
 
     static let lastWall: Int64 = 253_402_300_799       // 9999-12-31T23:59:59
 
@@ -121,21 +126,59 @@ final class RRuleExpansion: Sendable {
         default: onePerPeriod = noParts
         }
         startPeriod = Self.period(containing: start, frequency: rule.frequency, weekStart: Int64(rule.weekStart.rawValue - 1))
+        let cycleDays: Int64 = 146_097
+        let periodsInCycle: Int64 = switch rule.frequency {
+        case .yearly: 400
+        case .monthly: 4_800
+        case .weekly: cycleDays / 7
+        case .daily: cycleDays
+        case .hourly: cycleDays * 24
+        case .minutely: cycleDays * 1_440
+        case .secondly: cycleDays * 86_400
+        }
+        stepsInCycle = periodsInCycle % interval == 0 ? periodsInCycle / interval : nil
         neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: Int64(rule.interval), startPeriod: startPeriod,
                                                  hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
-            || Self.setPositionsUnreachable(frequency: rule.frequency, positions: rule.bySetPos,
-                                            size: max(hours.count, 1) * max(minutes.count, 1) * max(seconds.count, 1))
+            || Self.setPositionsUnreachable(positions: rule.bySetPos,
+                                            size: Self.mostDays(rule, byMonth: byMonth, byMonthDay: byMonthDay, plainWeekdays: plainWeekdays)
+                                                * max(hours.count, 1) * max(minutes.count, 1) * max(seconds.count, 1))
     }
 
-    /// A DAILY or finer period that passes the limits holds exactly `size` instances — every time
-    /// the finer BYHOUR × BYMINUTE × BYSECOND expand to (one for SECONDLY) — and one that fails
-    /// holds none, so a BYSETPOS whose every position lies past `size` (`FREQ=MINUTELY;BYSECOND=5;
-    /// BYSETPOS=2`: one instance a minute, never a second) selects nothing in any period: the rule
-    /// is empty, and the walk ends at once instead of trying every period to the year 9999 (about
-    /// 4 × 10⁹ of them for MINUTELY: a hang). Coarser FREQs' periods vary in size.
-    static func setPositionsUnreachable(frequency: RRule.Frequency, positions: [Int], size: Int) -> Bool {
-        guard frequency <= .daily, !positions.isEmpty else { return false }
-        return positions.allSatisfy { abs($0) > size }
+    /// A period holds at most `size` instances (its most days × every time the finer BYHOUR ×
+    /// BYMINUTE × BYSECOND expand to), so a BYSETPOS whose every position lies past `size` selects
+    /// nothing in any period: the rule is empty, and the walk ends at once instead of trying every
+    /// period to the year 9999 (`FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2`, one instance a minute:
+    /// about 4 × 10⁹ periods, a hang; `FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=4`, three a week:
+    /// 417,000 periods, 4 s in a debug build).
+    static func setPositionsUnreachable(positions: [Int], size: Int) -> Bool {
+        !positions.isEmpty && positions.allSatisfy { abs($0) > size }
+    }
+
+    /// The most days one period of the rule can hold (an upper bound): 1 for DAILY and finer; a
+    /// week's named weekdays; a month's named month days, or five of each named weekday; a year's
+    /// named year days, named month days in each named month, or 53 of each named weekday. The BY
+    /// parts that limit rather than expand only lower the true count. `byMonth`, `byMonthDay` and
+    /// `plainWeekdays` are the rule's after DTSTART filled in the missing day parts.
+    static func mostDays(_ rule: RRule, byMonth: [Int], byMonthDay: [Int], plainWeekdays: [Int]) -> Int {
+        let weekdays = Set(plainWeekdays + rule.byDay.map { $0.weekday.rawValue - 1 }).count
+        var most: Int
+        switch rule.frequency {
+        case .weekly:
+            most = 7
+            if weekdays > 0 { most = min(most, weekdays) }
+        case .monthly:
+            most = 31
+            if !byMonthDay.isEmpty { most = min(most, Set(byMonthDay).count) }
+            if weekdays > 0 { most = min(most, 5 * weekdays) }
+        case .yearly:
+            most = 366
+            if !rule.byYearDay.isEmpty { most = min(most, Set(rule.byYearDay).count) }
+            if !byMonthDay.isEmpty { most = min(most, Set(byMonthDay).count * (byMonth.isEmpty ? 12 : Set(byMonth).count)) }
+            if weekdays > 0 { most = min(most, 53 * weekdays) }
+        default:
+            most = 1
+        }
+        return most
     }
 
     /// Periods of a sub-day FREQ fall on the times of day `startPeriod + k × INTERVAL` (mod the
@@ -424,6 +467,12 @@ final class RRuleExpansion: Sendable {
         var buffer: [Int64] = []
         var index = 0
         var finished = false
+        /// The step where the current run of periods without a candidate began (see `stepsInCycle`).
+        var quietSince: Int64?
+        /// No wall time after this one is looked for (the year 9999's end; the walk sets UNTIL's
+        /// last wall time, so a rule whose UNTIL passes with no instance stops there instead of
+        /// trying every period to the year 9999).
+        var ceiling = RRuleExpansion.lastWall
 
         init(number: Int64) { self.number = number }
 
@@ -442,18 +491,27 @@ final class RRuleExpansion: Sendable {
                     // Straight arithmetic: one instance per period.
                     let wall = e.singleCandidate(number: number)
                     number += 1
-                    if wall > RRuleExpansion.lastWall || number > 1 << 40 { finished = true; return nil }
+                    if wall > ceiling || number > 1 << 40 { finished = true; return nil }
                     if wall >= floor { return wall }
                     continue
                 }
                 let p = e.startPeriod &+ number &* e.interval
-                if e.periodStart(p) > RRuleExpansion.lastWall || number > 1 << 40 { finished = true; return nil }
+                if e.periodStart(p) > ceiling || number > 1 << 40 { finished = true; return nil }
                 index = 0
+                let quietFrom = number
                 if let skipTo = e.candidates(number: number, into: &buffer) {
                     number = max(number + 1, CivilArithmetic.floorDivMod(e.period(containing: min(skipTo, RRuleExpansion.lastWall + 1)) - e.startPeriod + e.interval - 1, e.interval).quotient)
                     if skipTo > RRuleExpansion.lastWall { finished = true }
                 } else {
                     number += 1
+                }
+                // A whole 400-year cycle without a candidate: none ever (`FREQ=SECONDLY;BYYEARDAY=113;
+                // BYMONTHDAY=13` — year day 113 is April 22 or 23 — stops after 146,097 days, not 2.9 million).
+                if !buffer.isEmpty {
+                    quietSince = nil
+                } else if let cycle = e.stepsInCycle {
+                    if quietSince == nil { quietSince = quietFrom }
+                    if number - quietSince! >= cycle { finished = true }
                 }
             }
         }

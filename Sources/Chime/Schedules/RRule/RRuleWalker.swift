@@ -69,6 +69,11 @@ struct RRuleWalker {
         untilWall = plan.untilWall
         untilUTC = plan.untilUTC
         minOffset = Int64(zone.table.minOffset)
+        // Past this wall time `peekWall` ends the rule: the cursors need not look further.
+        let spread = Int64(zone.table.maxOffset)
+        let ceiling = min(plan.untilWall, plan.untilUTC.map { $0 &+ spread } ?? Int64.max, RRuleExpansion.lastWall)
+        cursor.ceiling = ceiling
+        rscaleCursor.ceiling = ceiling
         if stepping, let step = plan.expansion?.step {
             self.step = step
             // The first DTSTART + k × step (k ≥ 0) at or after the floor: the cursor's first wall.
