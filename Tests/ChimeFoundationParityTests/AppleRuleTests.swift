@@ -107,6 +107,12 @@ import Testing
              reason: "the same backward under previousTime: 02:30 +11 = 15:30:00Z"),
         Case(hook: .gapDecision, zone: "Asia/Thimphu", after: 560_023_128, components: CalendarComponents(hour: 0), policy: .strict,
              expected: 560_025_000, reason: "1987-10-01 begins at 00:30 +06 (00:00 +05:30 was skipped), which still reads hour 0"),
+        Case(hook: .gapDecision, zone: "Asia/Thimphu", after: 560_025_000, components: CalendarComponents(month: 10, minute: 0),
+             expected: 560_026_800, reason: "from October's first instant (00:30 +06), {month: 10, minute: 0}'s midnight stands in at the first :00, 01:00 +06"),
+        Case(hook: .gapDecision, zone: "Asia/Thimphu", after: 560_025_001, components: CalendarComponents(month: 10, minute: 0),
+             expected: 591_645_600, reason: "a second later the month-level search has passed October's start: 1988-10-01 00:00 +06 (found by the engine fuzz harness)"),
+        Case(hook: .gapDecision, zone: "Asia/Thimphu", after: 560_025_600, components: CalendarComponents(day: 1, minute: 0),
+             expected: 560_026_800, reason: "a day-level pattern keeps the stand-in from later that day: 00:40 +06 -> 01:00 +06"),
         // Added with the hooks: hand-derived from docs/apple-semantics.md, UTC unless named.
         Case(hook: .startDay, zone: "UTC", after: 1_773_568_800, components: CalendarComponents(day: 15, hour: 5), direction: .backward,
              expected: 1_771_131_600, reason: "backward {day: 15, hour: 5} from 2026-03-15 10:00 passes over the start's own day: 02-15 05:00"),

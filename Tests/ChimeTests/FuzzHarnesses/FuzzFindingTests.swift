@@ -190,4 +190,22 @@ struct FuzzFindingTests {
         let monday = try CalendarTrigger(components: CalendarComponents(hour: 9, weekday: 2, weekOfYear: 1, yearForWeekOfYear: 2027))
         #expect(try monday.nextFire(after: start, in: utc)?.instant == Instant(seconds: 1_798_448_400))
     }
+
+    /// Fuzz/engine (an invariant failure: a `gapNextTime` fire where the clock does not jump):
+    /// Africa/Conakry's clocks jumped from 1912-01-01 00:00 LMT (−0:54:52) to 00:54:52 GMT at
+    /// 1912-01-01T00:54:52Z, so `{month: 1, minute: 0}` (Foundation pins the day to the 1st and the
+    /// hour to 0) wants 00:00, which was skipped. Foundation's month-level search offers the
+    /// stand-in (the first :00 after the gap, 01:00 GMT) only from a start at or before the day's
+    /// first instant; from a start past it, the next year (probed on Asia/Thimphu's 1987 midnight
+    /// gap, AppleRuleTests `gapDecision`). From 00:54:52.44Z: 1913-01-01 00:00 GMT =
+    /// 1913-01-01T00:00:00Z (no transition until 1934), where Chime fired 01:00 GMT; from
+    /// 00:54:52Z exactly: 01:00 GMT = 1912-01-01T01:00:00Z, the stand-in.
+    @Test func appleMonthLevelGapStandInOnlyFromTheDaysStart() throws {
+        let conakry = try Self.zones.rules(for: "Africa/Conakry")
+        let trigger = try CalendarTrigger(components: CalendarComponents(month: 1, minute: 0))
+        let past = try #require(try trigger.nextFire(after: Instant(seconds: -1_830_380_708, nanoseconds: 440_000_000), in: conakry))
+        #expect(past.instant == Instant(seconds: -1_798_761_600) && past.adjustment == .exact)
+        let atStart = try #require(try trigger.nextFire(after: Instant(seconds: -1_830_380_708), in: conakry))
+        #expect(atStart.instant == Instant(seconds: -1_830_380_400) && atStart.adjustment == .gapNextTime)
+    }
 }

@@ -12,14 +12,20 @@ extension AppleRules {
     /// 01:22 CDT = 05:22:00Z). Likewise an hour alone fires where a gap ending inside that hour
     /// ends (Australia/Lord_Howe 2026-10-04, 02:00 +10:30 -> 02:30 +11: `{hour: 2}` at 02:30 =
     /// 15:30:00Z; Asia/Thimphu 1987-10-01, 00:00 +05:30 -> 00:30 +06: `{hour: 0}` at 18:30:00Z).
+    /// A month-level pattern gets the stand-in only from a search that starts at or before the
+    /// day's first instant (`transition`): from later that day Foundation has passed the month's
+    /// start and goes on to the next year, while a day-level pattern still fires (Thimphu: after
+    /// 18:30:00Z, `{month: 10, minute: 0}` fires 19:00:00Z; after 18:30:01Z, 1988-09-30T18:00:00Z;
+    /// `{day: 1, minute: 0}` after 18:40:00Z still fires 19:00:00Z).
     /// Returns that wall time.
-    func foundationDayStartStandIn(wall: Int64, day: Int64, gapStart: Int64, firstWall: Int64) -> Int64? {
+    func foundationDayStartStandIn(wall: Int64, day: Int64, gapStart: Int64, firstWall: Int64, transition: Int64) -> Int64? {
         let c = components
         // An hour alone whose gap ends inside that hour: the gap's end already reads the hour.
         if c.hour != nil && c.minute == nil && c.second == nil
             && CivilArithmetic.floorDivMod(firstWall, 3600).quotient == CivilArithmetic.floorDivMod(wall, 3600).quotient { return firstWall }
         guard gapStart <= day * 86_400, wall - day * 86_400 < 3600 else { return nil }
         guard p.pinLevel <= 2 && c.hour == nil else { return nil }
+        if forward && p.highestLevel == 1 && start > Instant(seconds: transition) { return nil }
         guard c.minute != nil || c.second != nil else { return firstWall }
         let period: Int64 = c.minute != nil ? 3600 : 60
         let aligned = CivilArithmetic.floorDivMod(firstWall, period).quotient * period + CivilArithmetic.floorDivMod(wall, period).remainder

@@ -60,8 +60,8 @@ struct AppleRules: CalendarSearchRules {
 
     // MARK: Start-day handling
 
-    /// Forward, the walk starts at the start's wall time less the zone's offset spread (wall times
-    /// that far back can still be after the start); backward at the start's wall time plus the
+    /// Forward, the walk starts at the start's wall time less the zone's offset spread and an hour
+    /// (wall times that far back can still be after the start); backward at the start's wall time plus the
     /// spread — or, where Foundation passes over the start's own day (`skipsStartDayBackward`),
     /// at the end of the day before.
     mutating func begin(at t: Instant, forward: Bool) -> (day: Int64, time: Int64) {
@@ -70,7 +70,9 @@ struct AppleRules: CalendarSearchRules {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         if forward {
             pendingStandIn = p.isTimeOnly ? nil : standInForMonthJustPassed()
-            let (day, second) = CivilArithmetic.floorDivMod(startWall - spread, 86_400)
+            // An hour more: a skipped midnight's stand-in (`foundationDayStartStandIn`) lies up to
+            // an hour past its gap's end, so a wall time that far back can still fire after the start.
+            let (day, second) = CivilArithmetic.floorDivMod(startWall - spread - 3_600, 86_400)
             return (day, second * 1_000_000_000)
         }
         if skipsStartDayBackward { return (startDay - 1, Self.nanosPerDay - 1) }
@@ -220,7 +222,8 @@ struct AppleRules: CalendarSearchRules {
                 return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: transition), .gapNextTime))
             }
             if gapPolicy == nil, base == .exact,
-               let dayStart = foundationDayStartStandIn(wall: wall, day: day, gapStart: transition + Int64(before), firstWall: transition + Int64(after)) {
+               let dayStart = foundationDayStartStandIn(wall: wall, day: day, gapStart: transition + Int64(before), firstWall: transition + Int64(after),
+                                                        transition: transition) {
                 return ResolvedWallTime(first: AdjustedInstant(Instant(seconds: dayStart - Int64(after), nanoseconds: nanos), .gapNextTime))
             }
             if gapPolicy == nil

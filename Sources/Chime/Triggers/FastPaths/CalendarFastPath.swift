@@ -75,7 +75,7 @@ enum CalendarFastPath: Sendable, Hashable {
     static let candidateLimit = 4
 
     /// Where the general forward search starts (`AppleRules.begin`, forward): the day of the start's
-    /// wall time less the zone's offset spread, on that day the earliest time (ns since midnight)
+    /// wall time less the zone's offset spread and an hour, on that day the earliest time (ns since midnight)
     /// it tries, and the period the start is in (the first hint for `candidate`). `nil` outside
     /// years ~100…9900, where the search clamps to years 1…9999.
     @inline(__always)
@@ -83,7 +83,7 @@ enum CalendarFastPath: Sendable, Hashable {
         let period = zone.period(containing: t.seconds)
         let wall = t.seconds + Int64(period.type.utcOffset)
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
-        let (day, second) = CivilArithmetic.floorDivMod(wall - spread, 86_400)
+        let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
         guard day > -683_000 && day < 2_896_000 else { return nil }
         return (day, second * 1_000_000_000, period)
     }
