@@ -9,19 +9,22 @@
 # A plan line is `fast|asan TARGET RUNS [libFuzzer options...]`, e.g. `fast cron 2000000`: at most
 # RUNS executions (`-runs`), stopping early on a crash, a timeout or an OOM (the input lands in
 # Fuzz/.build/artifacts/TARGET/ as with Fuzz/run.sh). `touch Fuzz/.build/campaign/stop` ends every
-# campaign after its current run (remove the file before starting again). Logs and the record (summary.tsv: start, build, target,
-# executions, exec/s, exit status, artifacts) are in Fuzz/.build/campaign/ (git-ignored).
+# campaign after its current run (remove the file before starting again). Logs are in
+# Fuzz/.build/campaign/ (git-ignored); the record (Fuzz/campaigns.tsv: start, build, target,
+# executions, exec/s, exit status, artifacts; `#` lines are comments) is in the repository, so
+# the totals survive a fresh clone: commit it after a campaign.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 S=Fuzz/.build/campaign
+RECORD=Fuzz/campaigns.tsv
 mkdir -p "$S"
 
 if [ "${1:-}" = "--tally" ]; then
-    [ -f "$S/summary.tsv" ] || { echo "no campaign recorded yet ($S/summary.tsv)"; exit 0; }
-    awk -F'\t' '{ key = $3 " " $2; runs[key] += $4; n[key]++; if ($6 != "rc=0") bad[key]++ }
-        END { printf "%-12s %-5s %14s %6s %s\n", "target", "build", "executions", "runs", "stopped early";
-              for (k in runs) { split(k, p, " "); printf "%-12s %-5s %14d %6d %d\n", p[1], p[2], runs[k], n[k], bad[k] } }' \
-        "$S/summary.tsv" | sort
+    [ -f "$RECORD" ] || { echo "no campaign recorded yet ($RECORD)"; exit 0; }
+    printf "%-12s %-5s %14s %6s %s\n" target build executions runs "stopped early"
+    awk -F'\t' '/^#/ { next } { key = $3 " " $2; runs[key] += $4; n[key]++; if ($6 != "rc=0") bad[key]++ }
+        END { for (k in runs) { split(k, p, " "); printf "%-12s %-5s %14d %6d %d\n", p[1], p[2], runs[k], n[k], bad[k] } }' \
+        "$RECORD" | sort
     exit 0
 fi
 
@@ -48,5 +51,5 @@ while true; do
     execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
     rate=$(awk '/stat::average_exec_per_sec/ {print $2}' "$log")
     found=$(sed -n 's/.*Test unit written to //p' "$log" | tr '\n' ' ')
-    printf '%s\t%s\t%s\t%s\t%s\trc=%s\t%s\n' "$start" "$build" "$target" "${execs:-0}" "${rate:-0}" "$rc" "$found" >> "$S/summary.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\trc=%s\t%s\n' "$start" "$build" "$target" "${execs:-0}" "${rate:-0}" "$rc" "$found" >> "$RECORD"
 done
