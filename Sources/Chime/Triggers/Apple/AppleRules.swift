@@ -118,7 +118,8 @@ struct AppleRules: CalendarSearchRules {
             if pending.day >= first { return CandidateDay(day: pending.day, kind: pending.kind, resume: first) }
         }
         var day = first
-        while day >= Self.firstDay && day <= Self.lastDay {
+        let yearFree = p.year == nil && p.yearForWeekOfYear == nil
+        while Self.walkMayVisit(day, from: first, yearFree: yearFree) {
             // Every day is a candidate: no calendar fields to compute.
             if p.isTimeOnly { return CandidateDay(day: day, kind: .exact, resume: day + step) }
             let f = DateFields(dayNumber: day)

@@ -15,10 +15,13 @@ extension ConsistentRules {
 
     private var step: Int64 { forward ? 1 : -1 }
 
+    /// No year and no week-based year: the pattern repeats with the 400-year cycle (`walkMayVisit`).
+    private var yearFree: Bool { pattern.year == nil && pattern.yearForWeekOfYear == nil }
+
     /// Year-, month- and week-level patterns: the first matching day of each period.
     private func nextPeriodStart(of period: ConsistentPattern.Period, from start: Int64) -> Int64? {
         var day = start
-        while day >= Self.firstDay && day <= Self.lastDay {
+        while Self.walkMayVisit(day, from: start, yearFree: yearFree) {
             let f = DateFields(dayNumber: day)
             if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             let (first, last) = pattern.periodBounds(of: period, containing: f)
@@ -39,7 +42,7 @@ extension ConsistentRules {
     /// month, weekday or day of the year.
     private func nextMatchingDay(from start: Int64) -> (day: Int64, kind: CandidateDay.Kind)? {
         var day = start
-        while day >= Self.firstDay && day <= Self.lastDay {
+        while Self.walkMayVisit(day, from: start, yearFree: yearFree) {
             let f = DateFields(dayNumber: day)
             if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             if let month = pattern.month, f.month != month {
@@ -79,7 +82,7 @@ extension ConsistentRules {
         let standInOnLast: CandidateDay.Kind? = policy == .previousTimePreservingSmallerComponents
             ? .standIn(.missingDayPreviousTimePreservingSmallerComponents, at: nil) : nil
         var day = start
-        while day >= Self.firstDay && day <= Self.lastDay {
+        while Self.walkMayVisit(day, from: start, yearFree: yearFree) {
             let f = DateFields(dayNumber: day)
             if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             if let month = pattern.month, f.month != month {

@@ -76,6 +76,17 @@ extension CalendarSearchRules {
     static var firstDay: Int64 { SearchDays.first }
     static var lastDay: Int64 { SearchDays.last }
     static var nanosPerDay: Int64 { SearchDays.nanosPerDay }
+
+    /// Whether a walk for candidate days that began on `origin` may go on to `day`: within years
+    /// 1…9999, and, for a pattern without a year or a week-based year (`yearFree`), within one
+    /// 400-year Gregorian cycle of `origin`. The calendar repeats every 146,097 days, a whole
+    /// number of weeks — month lengths, weekdays, week numbers, days of the year — so a year-free
+    /// pattern that no day of a whole cycle matches never matches: `{day: 31, weekOfMonth: 1}` ends
+    /// after 400 years instead of walking the 2.9 million days from 2026 to the year 9999.
+    @inline(__always)
+    static func walkMayVisit(_ day: Int64, from origin: Int64, yearFree: Bool) -> Bool {
+        day >= firstDay && day <= lastDay && (!yearFree || abs(day - origin) <= 146_097)
+    }
 }
 
 /// The range of days every search keeps to (years 1…9999), computed once.
