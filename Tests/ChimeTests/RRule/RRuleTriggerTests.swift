@@ -124,6 +124,18 @@ import Testing
                                   after: "2011-03-10T00:00:00Z", count: 5, zone: Self.utc) == ["2011-03-10T02:00:00Z"])
     }
 
+    /// Day parts no day satisfies end the walk after a 400-year cycle, whatever the INTERVAL. Hand-
+    /// derived: year day 212 is July 31 (the month's −1st; July 30, −2nd, in a leap year), year day
+    /// −274 April 2 (April's −29th), 321 November 17 or 16 (−14th or −15th) — never the −20th; year
+    /// day 113 is April 23 or 22, never the 13th; April has no 31st. So DTSTART (counted, `always`) alone.
+    @Test func dayPartsNoDaySatisfiesEndTheWalk() throws {
+        for rule in ["FREQ=HOURLY;INTERVAL=19;BYMONTHDAY=-20;BYYEARDAY=-274,212,321", "FREQ=SECONDLY;INTERVAL=2;COUNT=7;BYYEARDAY=113;BYMONTHDAY=13",
+                     "FREQ=DAILY;INTERVAL=3;BYMONTH=4;BYMONTHDAY=31", "FREQ=MINUTELY;INTERVAL=7;BYYEARDAY=212;BYMONTHDAY=-20"] {
+            #expect(try Self.utcTimes("DTSTART:20190218T020000\nRRULE:" + rule, after: "2019-01-01T00:00:00Z", count: 3, zone: Self.utc)
+                    == ["2019-02-18T02:00:00Z"], "\(rule)")
+        }
+    }
+
     @Test(arguments: [
         ("FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO"), ("FREQ=DAILY;COUNT=2;UNTIL=20260101T000000", "COUNT"), ("FREQ=DAILY;BYDAY=1MO", "BYDAY"),
         ("FREQ=MONTHLY;BYYEARDAY=5", "BYYEARDAY"), ("FREQ=WEEKLY;BYMONTHDAY=5", "BYMONTHDAY"), ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS"),

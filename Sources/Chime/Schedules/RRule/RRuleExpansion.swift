@@ -368,6 +368,21 @@ final class RRuleExpansion: Sendable {
         return nil
     }
 
+    /// Whether any day of a 400-year cycle passes the BY-day parts (DAILY and finer, where they
+    /// only limit): when none does, no period ever holds an instance, whatever the INTERVAL. The
+    /// walk asks once, after a cycle's worth of wall time without a candidate.
+    func someDayPasses() -> Bool {
+        if !weekNumbers.isEmpty { return true }        // (YEARLY only: not asked)
+        let first: Int64 = 0                           // 1970-01-01; any day would do
+        var cursor = DayCursor(first)
+        let weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: false)
+        for day in first..<first + 146_097 {
+            if matches(day, cursor, weeks) == nil { return true }
+            cursor.advance()
+        }
+        return false
+    }
+
     /// nil when day `day` passes every BY-day part; else whether BYMONTH was the part it failed.
     @inline(__always)
     private func matches(_ day: Int64, _ c: DayCursor, _ weeks: WeekNumbering) -> Bool? {
@@ -469,6 +484,8 @@ final class RRuleExpansion: Sendable {
         var finished = false
         /// The step where the current run of periods without a candidate began (see `stepsInCycle`).
         var quietSince: Int64?
+        /// `someDayPasses` was asked (once a walk).
+        var checkedDays = false
         /// No wall time after this one is looked for (the year 9999's end; the walk sets UNTIL's
         /// last wall time, so a rule whose UNTIL passes with no instance stops there instead of
         /// trying every period to the year 9999).
@@ -509,9 +526,17 @@ final class RRuleExpansion: Sendable {
                 // BYMONTHDAY=13` — year day 113 is April 22 or 23 — stops after 146,097 days, not 2.9 million).
                 if !buffer.isEmpty {
                     quietSince = nil
-                } else if let cycle = e.stepsInCycle {
+                } else {
                     if quietSince == nil { quietSince = quietFrom }
-                    if number - quietSince! >= cycle { finished = true }
+                    if let cycle = e.stepsInCycle {
+                        if number - quietSince! >= cycle { finished = true }
+                    } else if e.frequency <= .daily && !checkedDays
+                                && e.periodStart(e.startPeriod &+ number &* e.interval) - e.periodStart(e.startPeriod &+ quietSince! &* e.interval) > 146_097 * 86_400 {
+                        // Another INTERVAL: the periods do not repeat with the cycle, but the
+                        // days they may fall on do (`FREQ=HOURLY;INTERVAL=19;BYMONTHDAY=-20;BYYEARDAY=212`).
+                        checkedDays = true
+                        if !e.someDayPasses() { finished = true }
+                    }
                 }
             }
         }
