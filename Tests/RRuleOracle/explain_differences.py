@@ -3,7 +3,7 @@
 case, with the independent RFC 5545 reading in rfc_reference.py, and lists the ones where the
 reference gives Chime's answer and not the peer's in explained-PEER.jsonl.gz (read it with zcat).
 
-    python3 Tests/RRuleOracle/explain_differences.py PEER [DIFFERENCES] [--jobs 2] [--rebuild] [--rejudge]
+    python3 Tests/RRuleOracle/explain_differences.py PEER [DIFFERENCES] [--jobs 2] [--rebuild] [--rejudge] [--decide-open]
 
 DIFFERENCES is the test's $CHIME_RRULE_DIFF_OUT/chime-rrule-differences-PEER.jsonl (default /tmp): every case where Chime's and
 the peer's answers differ, listed or not. A difference already listed with the same two answers
@@ -12,7 +12,10 @@ equal Chime's and not the peer's -> listed, verdict "PEER wrong, Chime right". A
 printed (the reference agrees with the peer: a Chime bug; with neither: a bug in Chime or in
 the reference; the peer gives the reference's instances with a DTSTART the rule does not
 produce counted first: a set RFC 5545 §3.8.5.3 leaves undefined, to decide case by case) and not
-listed, and the exit status is 1.
+listed, and the exit status is 1. --decide-open lists those RFC-open cases too, each with its own
+DTSTART and the reference's first instance, as decided for Chime's mode in docs/rrule.md (Chime's
+`ifMatching` counts DTSTART only when the rule produces it, by definition); read the printed cases
+before asking for it.
 
 One line a case, sorted by the case, written the same way every time (keys sorted): the case; the
 FNV-1a 64-bit hash of Chime's and of the peer's answer as the test writes them ("ok s1 s2 …" or
@@ -93,6 +96,10 @@ def why(peer, reference, theirs, tz):
     return f"{peer} adds {show(theirs[n], tz)} after the reference's {n}"
 
 
+# The verdict the test reads for a decided RFC-open case (RRuleDifferentialTests.openVerdict).
+OPEN_VERDICT = "open: DTSTART not synchronized with the rule (RFC 5545 §3.8.5.3), decided in docs/rrule.md"
+
+
 def judge(item):
     from rfc_reference import expand
     d, peer = item
@@ -110,7 +117,11 @@ def judge(item):
                 and theirs == expand(c["dtstart"], c["tz"], c["rule"], c["limit"], "always"):
             return False, {"case": c, "mode": d["mode"], "reference": [show(s, c["tz"]) for s in reference],
                            "chime": [show(s, c["tz"]) for s in mine], peer: [show(s, c["tz"]) for s in theirs],
-                           "judgement": "open: DTSTART is not synchronized with the rule (RFC 5545 §3.8.5.3: undefined) and the peer counts it"}
+                           "judgement": "open: DTSTART is not synchronized with the rule (RFC 5545 §3.8.5.3: undefined) and the peer counts it",
+                           "listing": {"case": c, "chime": fnv(d["chime"]), "peer": fnv(d[peer]), "verdict": OPEN_VERDICT,
+                                       "why": f"DTSTART {show(first[0], c['tz'])} is not an instance of the rule (the reference's first is "
+                                              f"{show(reference[0], c['tz']) if reference else 'none'}); {peer} counts it first: its answer is "
+                                              f"the reference's with DTSTART counted (mode always)"}}
     if mine == reference and theirs != reference:
         return True, {"case": c, "chime": fnv(d["chime"]), "peer": fnv(d[peer]),
                       "verdict": f"{peer} wrong, Chime right", "why": why(peer, reference, theirs, c["tz"])}
@@ -127,6 +138,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--rebuild", action="store_true", help="list exactly this run's differences")
     parser.add_argument("--rejudge", action="store_true", help="judge listed differences again too")
+    parser.add_argument("--decide-open", action="store_true",
+                        help="list the RFC-open cases found (each checked above on its own) as decided for Chime's mode (docs/rrule.md)")
     args = parser.parse_args()
     peer = args.peer
     source = args.differences or os.path.join(os.environ.get("CHIME_RRULE_DIFF_OUT", "/tmp"), f"chime-rrule-differences-{peer}.jsonl")
@@ -154,7 +167,9 @@ def main():
     with Pool(args.jobs) as pool:
         judged = pool.map(judge, todo, chunksize=16)
     explained = {key(e["case"]): e for ok, e in judged if ok}
-    unexplained = [e for ok, e in judged if not ok]
+    if args.decide_open:
+        explained.update({key(e["case"]): e["listing"] for ok, e in judged if not ok and "listing" in e})
+    unexplained = [e for ok, e in judged if not ok and not (args.decide_open and "listing" in e)]
     result = {} if args.rebuild else {k: v for k, v in listed.items()}
     for k in [key(d["case"]) for d, _ in todo]:
         result.pop(k, None)
