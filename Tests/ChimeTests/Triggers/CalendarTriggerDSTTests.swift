@@ -127,4 +127,19 @@ import Testing
         // Foundation agrees that Feb 30 never matches strictly.
         #expect(Self.foundation("UTC", after: 0, DateComponents(month: 2, day: 30), .strict) == nil)
     }
+
+    /// Apple semantics: gap policy `skip` marks the next fire `gapSkipped` only when the skipped
+    /// wall time lies after the start. New York 2026-03-08: 02:30 does not exist (02:00 EST -> 03:00 EDT at
+    /// 07:00:00Z). `{minute: 30}` from 01:40 EST (06:40:00Z): 02:30 is skipped, 03:30 EDT =
+    /// 07:30:00Z says so; from 04:05 EDT (08:05:00Z) the gap is behind the start: 04:30 EDT =
+    /// 08:30:00Z is `exact` (the walk begins an hour or two behind the start, where it once met
+    /// the gap and said `gapSkipped`).
+    @Test func skipMarksOnlyAGapAfterTheStart() throws {
+        let ny = try Self.rules("America/New_York")
+        let trigger = try CalendarTrigger(components: CalendarComponents(minute: 30), gapPolicy: .skip, semantics: .apple)
+        let before = try #require(try trigger.nextFire(after: Instant(seconds: 1_772_952_000), in: ny))
+        #expect(before.instant == Instant(seconds: 1_772_955_000) && before.adjustment == .gapSkipped)
+        let after = try #require(try trigger.nextFire(after: Instant(seconds: 1_772_957_100), in: ny))
+        #expect(after.instant == Instant(seconds: 1_772_958_600) && after.adjustment == .exact)
+    }
 }

@@ -70,8 +70,8 @@ struct RRuleWalker {
         untilUTC = plan.untilUTC
         minOffset = Int64(zone.table.minOffset)
         // Past this wall time `peekWall` ends the rule: the cursors need not look further.
-        let spread = Int64(zone.table.maxOffset)
-        let ceiling = min(plan.untilWall, plan.untilUTC.map { $0 &+ spread } ?? Int64.max, RRuleExpansion.lastWall)
+        let greatestOffset = Int64(zone.table.maxOffset)
+        let ceiling = min(plan.untilWall, plan.untilUTC.map { $0 &+ greatestOffset } ?? Int64.max, RRuleExpansion.lastWall)
         cursor.ceiling = ceiling
         rscaleCursor.ceiling = ceiling
         if stepping, let step = plan.expansion?.step {

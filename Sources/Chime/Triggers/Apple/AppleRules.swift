@@ -237,7 +237,9 @@ struct AppleRules: CalendarSearchRules {
                 throw .wallTimeSkipped(local: CivilDateTime(localSeconds: wall, nanosecond: Int(nanos)).description,
                                        zone: zone.identifier)
             }
-            if resolved.first == nil && standIn == nil { skippedGap = true }      // skip
+            // skip: the next fire says `gapSkipped` — when the skipped wall time lies beyond the
+            // start (the walk begins up to the offset spread and an hour behind it).
+            if resolved.first == nil && standIn == nil && (forward ? transition > start.seconds : transition <= start.seconds) { skippedGap = true }
             return resolved
         }
     }
