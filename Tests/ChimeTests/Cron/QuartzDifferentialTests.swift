@@ -74,7 +74,11 @@ import Testing
     }
 
     /// Java's offset changes (its own tz data) equal the fixture's for the zones the test uses,
-    /// 1970–2100, but for Tehran's 1978 (changed in 2025b; Java has 2025a).
+    /// 1970–2100, but for Tehran's 1978 (changed in 2025b; Java had 2025a) and, with a Java newer
+    /// than the fixture (Debian's OpenJDK 17.0.21 carries tz data 2026f), Havana's winter of
+    /// 2026–27: Cuba kept daylight time (Java: no change on 2026-11-01 05:00Z to −05:00 nor on
+    /// 2027-03-14 05:00Z back to −04:00; the fixture, 2025b, has both). `quartzAgrees` passes with
+    /// either: none of its Havana answers falls in that winter.
     @Test func javaZonesAgree() throws {
         let (from, to): (Int64, Int64) = (0, 4_102_444_800)
         let answers = try Self.oracle(lines: Self.zones.map { "{\"offsets\": \"\($0)\", \"from\": \(from), \"to\": \(to)}" })
@@ -90,6 +94,7 @@ import Testing
             }
             var differ = Set(java).symmetricDifference(mine)
             if id == "Asia/Tehran" { differ = differ.filter { Int64($0.split(separator: " ")[0])! >= 315_532_800 } }   // from 1980
+            if id == "America/Havana" { differ.subtract(["1793509200 -18000", "1805000400 -14400"]) }             // Java's tz data 2026f
             #expect(differ.isEmpty, "\(id): Java and the fixture disagree on \(differ.sorted().prefix(4))")
         }
     }
