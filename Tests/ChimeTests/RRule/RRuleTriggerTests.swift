@@ -72,42 +72,34 @@ import Testing
         #expect(try Self.utcTimes(text, after: "2076-03-01T00:00:00Z", count: 1, zone: Self.utc) == ["2076-03-27T09:00:00Z"])
     }
 
-    /// BYSETPOS picks positions in a period's set (§3.3.10). A DAILY or finer period holds every time
-    /// its finer BYHOUR × BYMINUTE × BYSECOND expand to, or nothing: `FREQ=MINUTELY;BYSECOND=5` makes
-    /// one instance a minute (hh:mm:05), so BYSETPOS=2 selects nothing, ever; HOURLY takes DTSTART's
-    /// minute (00) and BYSECOND's 5, one a period; DAILY BYHOUR=5 one a day (05:00:00); SECONDLY one a
-    /// period always. Empty rules — found by the differential test, where Chime walked every period
-    /// to the year 9999 (a hang for MINUTELY and SECONDLY). `FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1`: each
-    /// hour's set is {:05, :10}, the last is :10; `FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2`: {:05, :06},
-    /// position 2 is :06 and −2 is :05, so both.
-    @Test func setPositionsPastASubDayPeriod() throws {
-        for rule in ["FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2", "FREQ=HOURLY;BYSECOND=5;BYSETPOS=2,-2", "FREQ=DAILY;BYHOUR=5;BYSETPOS=-2",
-                     "FREQ=SECONDLY;BYHOUR=5;BYSETPOS=2", "FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2;COUNT=3"] {
-            #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:" + rule, after: "2025-12-31T00:00:00Z", count: 3, zone: Self.utc, mode: .ifMatching) == [], "\(rule)")
-        }
-        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1", after: "2025-12-31T00:00:00Z", count: 3,
-                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-01T00:10:00Z", "2026-01-01T01:10:00Z", "2026-01-01T02:10:00Z"])
-        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2", after: "2025-12-31T00:00:00Z", count: 3,
-                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-01T00:00:05Z", "2026-01-01T00:00:06Z", "2026-01-01T00:01:05Z"])
-    }
-
-    /// Coarser periods vary in size but have a most: a week three named weekdays, a month five of
-    /// each named weekday or its named month days, a year its month days in each named month. A
-    /// BYSETPOS past the most selects nothing, ever (found by the differential test: the weekly rule
-    /// walked all 417,000 weeks to the year 9999). Hand-derived, 2026-01-01 is a Thursday: the week of
-    /// Monday 2025-12-29 holds MO 29, TH 1, SA 3, so position 3 is Saturday 2026-01-03, then every
-    /// Saturday; January 2026's Fridays are 2, 9, 16, 23, 30, and only May (1 … 29) and July (3 … 31)
-    /// have five Fridays until August, so BYSETPOS=5 is Jan 30, May 29, Jul 31.
-    @Test func setPositionsPastACoarsePeriod() throws {
-        for rule in ["FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=4", "FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=-4;COUNT=9", "FREQ=MONTHLY;BYMONTHDAY=1,15;BYSETPOS=-3",
-                     "FREQ=MONTHLY;BYDAY=FR;BYSETPOS=6", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=3",
-                     "FREQ=MONTHLY;BYHOUR=1,2;BYSETPOS=3"] {
-            #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:" + rule, after: "2025-12-31T00:00:00Z", count: 3, zone: Self.utc, mode: .ifMatching) == [], "\(rule)")
-        }
-        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=3", after: "2025-12-31T00:00:00Z", count: 3,
-                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-03T00:00:00Z", "2026-01-10T00:00:00Z", "2026-01-17T00:00:00Z"])
-        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", after: "2025-12-31T00:00:00Z", count: 3,
-                                  zone: Self.utc, mode: .ifMatching) == ["2026-01-30T00:00:00Z", "2026-05-29T00:00:00Z", "2026-07-31T00:00:00Z"])
+    /// BYSETPOS picks positions in a period's set (§3.3.10); a position past the most a period can
+    /// hold selects nothing, ever (found by the differential test, where Chime walked every period to
+    /// the year 9999: a hang for MINUTELY and SECONDLY, 417,000 weeks for WEEKLY). DTSTART
+    /// 2026-01-01 00:00 UTC, a Thursday, hand-derived:
+    /// - a DAILY or finer period holds every time its finer BYHOUR × BYMINUTE × BYSECOND expand to, or
+    ///   nothing: `FREQ=MINUTELY;BYSECOND=5` is one instance a minute (hh:mm:05); HOURLY takes DTSTART's
+    ///   minute (00) and BYSECOND's 5, one a period; DAILY BYHOUR=5 one a day; SECONDLY one a period.
+    ///   `FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1`: each hour's set is {:05, :10}, the last is :10;
+    ///   `FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2`: {:05, :06}, position 2 is :06 and −2 is :05.
+    /// - coarser periods vary in size but have a most: a week its named weekdays (the week of Monday
+    ///   2025-12-29 holds MO 29, TH 1, SA 3: position 3 is Saturday 01-03, then every Saturday), a
+    ///   month five of each named weekday or its named month days (January 2026's Fridays are 2 … 30;
+    ///   only May, 1 … 29, and July, 3 … 31, have five until August), a year its month days in each
+    ///   named month, times the finer times (MONTHLY with two hours: two a month).
+    @Test(arguments: [
+        ("FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2", []), ("FREQ=HOURLY;BYSECOND=5;BYSETPOS=2,-2", []), ("FREQ=DAILY;BYHOUR=5;BYSETPOS=-2", []),
+        ("FREQ=SECONDLY;BYHOUR=5;BYSETPOS=2", []), ("FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2;COUNT=3", []),
+        ("FREQ=HOURLY;BYMINUTE=10,5;BYSETPOS=-1", ["2026-01-01T00:10:00Z", "2026-01-01T01:10:00Z", "2026-01-01T02:10:00Z"]),
+        ("FREQ=MINUTELY;BYSECOND=5,6;BYSETPOS=2,-2", ["2026-01-01T00:00:05Z", "2026-01-01T00:00:06Z", "2026-01-01T00:01:05Z"]),
+        ("FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=4", []), ("FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=-4;COUNT=9", []),
+        ("FREQ=MONTHLY;BYMONTHDAY=1,15;BYSETPOS=-3", []), ("FREQ=MONTHLY;BYDAY=FR;BYSETPOS=6", []),
+        ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=3", []), ("FREQ=MONTHLY;BYHOUR=1,2;BYSETPOS=3", []),
+        ("FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=3", ["2026-01-03T00:00:00Z", "2026-01-10T00:00:00Z", "2026-01-17T00:00:00Z"]),
+        ("FREQ=MONTHLY;BYDAY=FR;BYSETPOS=5", ["2026-01-30T00:00:00Z", "2026-05-29T00:00:00Z", "2026-07-31T00:00:00Z"]),
+    ] as [(String, [String])])
+    func setPositions(_ rule: String, _ expected: [String]) throws {
+        #expect(try Self.utcTimes("DTSTART:20260101T000000\nRRULE:" + rule, after: "2025-12-31T00:00:00Z", count: 3, zone: Self.utc,
+                                  mode: .ifMatching) == expected)
     }
 
     /// UNTIL is inclusive (§3.3.10), in UTC too: Tokyo's 09:00 is 00:00Z, so UNTIL=20260103T000000Z
