@@ -208,4 +208,19 @@ struct FuzzFindingTests {
         let atStart = try #require(try trigger.nextFire(after: Instant(seconds: -1_830_380_708), in: conakry))
         #expect(atStart.instant == Instant(seconds: -1_830_380_400) && atStart.adjustment == .gapNextTime)
     }
+
+    /// Fuzz/engine (FuzzRegressions/engine/backward-tie-at-the-days-last-nanosecond-tehran-2015):
+    /// Asia/Tehran's clocks jumped from 2015-03-22 00:00 +03:30 to 01:00 +04:30 at
+    /// 2015-03-21T20:30:00Z. `{nanosecond: 380467906}`, consistent, backward from that instant, gap
+    /// policy `previous`: the skipped 00:00:00.380467906 read with the offset after the gap is
+    /// 20:29:59.380467906Z (`gapShiftedBackward`), and so is the existing 23:59:59.380467906 +03:30
+    /// (`exact`). A tie goes to `exact` (docs/semantics.md, section 3's order), but the backward walk
+    /// bounded the day before by its last whole second, not its last nanosecond, and stopped first.
+    @Test func backwardTieAtTheDaysLastNanosecond() throws {
+        let tehran = try Self.zones.rules(for: "Asia/Tehran")
+        let trigger = try CalendarTrigger(components: CalendarComponents(nanosecond: 380_467_906), direction: .backward,
+                                          gapPolicy: .previous, overlapPolicy: .last, semantics: .consistent)
+        let fire = try #require(try trigger.nextFire(after: Instant(seconds: 1_426_969_800), in: tehran))
+        #expect(fire.instant == Instant(seconds: 1_426_969_799, nanoseconds: 380_467_906) && fire.adjustment == .exact)
+    }
 }

@@ -55,12 +55,12 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         var best = Best()
         var day = forward ? max(edge.day, SearchDays.first) : min(edge.day, SearchDays.last)
         while let candidate = rules.nextCandidateDay(from: day) {
-            // The nearest wall time of the day (its midnight, or its last second) bounds its instants.
-            if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399)) { break }
+            // The nearest wall time of the day (its midnight, or its last nanosecond) bounds its instants.
+            if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399), nanosecond: forward ? 0 : 999_999_999) { break }
             let bound = candidate.day != edge.day ? candidate.earliest ?? (forward ? 0 : SearchDays.nanosPerDay - 1) : edge.time
             try visit(candidate, from: bound, start: start, best: &best)
             // Later candidates are at or beyond `resume`: stop before searching for one in vain.
-            if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399)) { break }
+            if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399), nanosecond: forward ? 0 : 999_999_999) { break }
             day = candidate.resume
         }
         let rejection = best.rejected.map { rejected in
