@@ -70,14 +70,22 @@ struct AppleRules: CalendarSearchRules {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         if forward {
             pendingStandIn = p.isTimeOnly ? nil : standInForMonthJustPassed()
-            // An hour more: a skipped midnight's stand-in (`foundationDayStartStandIn`) lies up to
-            // an hour past its gap's end, so a wall time that far back can still fire after the start.
-            let (day, second) = CivilArithmetic.floorDivMod(startWall - spread - 3_600, 86_400)
-            return (day, second * 1_000_000_000)
+            return Self.forwardWalkStart(wall: startWall, in: zone)
         }
         if skipsStartDayBackward { return (startDay - 1, Self.nanosPerDay - 1) }
         let (day, second) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
         return (day, second * 1_000_000_000 + Int64(t.nanoseconds))
+    }
+
+    /// The forward walk's first day and time (ns since midnight) from the start's wall time: less
+    /// the zone's offset spread (wall times that far back can still be after the start) and an hour
+    /// (a skipped midnight's stand-in, `foundationDayStartStandIn`, lies up to an hour past its
+    /// gap's end). The fast paths start here too (`CalendarFastPath.searchStart`).
+    @inline(__always)
+    static func forwardWalkStart(wall: Int64, in zone: ZoneRules) -> (day: Int64, time: Int64) {
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
+        return (day, second * 1_000_000_000)
     }
 
     /// Whether Foundation, searching backward, passes over the start's own day. It does for a

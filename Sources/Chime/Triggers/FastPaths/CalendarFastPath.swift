@@ -74,18 +74,16 @@ enum CalendarFastPath: Sendable, Hashable {
     /// second candidate unless the zone's offsets span more than a day.
     static let candidateLimit = 4
 
-    /// Where the general forward search starts (`AppleRules.begin`, forward): the day of the start's
-    /// wall time less the zone's offset spread and an hour, on that day the earliest time (ns since midnight)
-    /// it tries, and the period the start is in (the first hint for `candidate`). `nil` outside
-    /// years ~100…9900, where the search clamps to years 1…9999.
+    /// Where the general forward search starts (`AppleRules.forwardWalkStart`): the day, on that
+    /// day the earliest time (ns since midnight) it tries, and the period the start is in (the first
+    /// hint for `candidate`). `nil` outside years ~100…9900, where the search clamps to years 1…9999.
     @inline(__always)
     static func searchStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, lowerTime: Int64, period: ZonePeriod)? {
         let period = zone.period(containing: t.seconds)
         let wall = t.seconds + Int64(period.type.utcOffset)
-        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
-        let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
+        let (day, time) = AppleRules.forwardWalkStart(wall: wall, in: zone)
         guard day > -683_000 && day < 2_896_000 else { return nil }
-        return (day, second * 1_000_000_000, period)
+        return (day, time, period)
     }
 
     /// What one candidate wall time gives.

@@ -55,12 +55,11 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         var best = Best()
         var day = forward ? max(edge.day, SearchDays.first) : min(edge.day, SearchDays.last)
         while let candidate = rules.nextCandidateDay(from: day) {
-            // The nearest wall time of the day (its midnight, or its last nanosecond) bounds its instants.
-            if cannotBeat(&best, wall: candidate.day * 86_400 + (forward ? 0 : 86_399), nanosecond: forward ? 0 : 999_999_999) { break }
+            if cannotBeat(&best, day: candidate.day) { break }
             let bound = candidate.day != edge.day ? candidate.earliest ?? (forward ? 0 : SearchDays.nanosPerDay - 1) : edge.time
             try visit(candidate, from: bound, start: start, best: &best)
             // Later candidates are at or beyond `resume`: stop before searching for one in vain.
-            if cannotBeat(&best, wall: candidate.resume * 86_400 + (forward ? 0 : 86_399), nanosecond: forward ? 0 : 999_999_999) { break }
+            if cannotBeat(&best, day: candidate.resume) { break }
             day = candidate.resume
         }
         let rejection = best.rejected.map { rejected in
@@ -72,6 +71,14 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         assert(forward ? fire.instant > start : fire.instant < start, "a fire on the wrong side of the start")
         return SearchOutcome(fire: Fire(instant: fire.instant, compact: zone.compactType(at: fire.instant), adjustment: fire.adjustment),
                              rejection: rejection)
+    }
+
+    /// Whether no instant from day `day` (or any day beyond it) can beat the best: its nearest wall
+    /// time bounds its instants — its midnight forward, its last nanosecond backward (not its last
+    /// whole second: a tie at 23:59:59.n must still be offered).
+    @inline(__always)
+    private func cannotBeat(_ best: inout Best, day: Int64) -> Bool {
+        forward ? cannotBeat(&best, wall: day * 86_400) : cannotBeat(&best, wall: day * 86_400 + 86_399, nanosecond: 999_999_999)
     }
 
     /// Whether no instant from wall time `wall` (or any wall time beyond it) can beat the best.
