@@ -223,4 +223,25 @@ struct FuzzFindingTests {
         let fire = try #require(try trigger.nextFire(after: Instant(seconds: 1_426_969_800), in: tehran))
         #expect(fire.instant == Instant(seconds: 1_426_969_799, nanoseconds: 380_467_906) && fire.adjustment == .exact)
     }
+
+    /// 0001-01-01 is a Monday (proleptic Gregorian; Python: `date(1, 1, 1).weekday() == 0`). With the
+    /// default week rules (weeks from Sunday, one day in the first week) week-numbering year 1 begins
+    /// on Sunday 0000-12-31, outside the calendar, so `{yearForWeekOfYear: 1}` names no wall time
+    /// (docs/semantics.md, rule 1). The engine moved the period's first day to 0001-01-01 and fired
+    /// 0001-01-01 00:00 LMT in America/Sao_Paulo (-03:06:28). With ISO 8601 week rules (from
+    /// Monday, four days; Python: `date(1, 1, 1).isocalendar() == (1, 1, 1)`) week-year 1 does
+    /// begin on 0001-01-01, and 00:00 LMT there is 03:06:28Z.
+    @Test func weekYearOneBeginsBeforeTheCalendar() throws {
+        let saoPaulo = try Self.zones.rules(for: "America/Sao_Paulo")
+        let start = Instant(seconds: -62_135_596_800) // 0001-01-01T00:00:00Z (Python's datetime)
+        for matching in MatchingPolicy.allCases {
+            let sunday = try CalendarTrigger(components: CalendarComponents(yearForWeekOfYear: 1), matchingPolicy: matching,
+                                             repeats: false, semantics: .consistent)
+            #expect(try sunday.nextFire(after: start, in: saoPaulo) == nil)
+            let iso = try CalendarTrigger(components: CalendarComponents(yearForWeekOfYear: 1), matchingPolicy: matching,
+                                          repeats: false, weekRules: .iso8601, semantics: .consistent)
+            let fire = try #require(try iso.nextFire(after: start, in: saoPaulo))
+            #expect(fire.instant == Instant(seconds: start.seconds + 3 * 3600 + 6 * 60 + 28) && fire.adjustment == .exact)
+        }
+    }
 }

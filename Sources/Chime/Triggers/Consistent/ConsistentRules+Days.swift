@@ -25,10 +25,12 @@ extension ConsistentRules {
             let f = DateFields(dayNumber: day)
             if let jump = yearJump(from: f) { guard let jump else { return nil }; day = jump; continue }
             let (first, last) = pattern.periodBounds(of: period, containing: f)
-            var d = max(first, Self.firstDay)
+            var d = first
             while d <= min(last, Self.lastDay) {
                 if pattern.satisfiesDateFields(DateFields(dayNumber: d)) {
-                    if forward ? d >= day : d <= day { return d }
+                    // A first date before 0001-01-01 (week-year 1 from Sunday 0000-12-31) is outside
+                    // the calendar: the period names no wall time, its first date is not moved.
+                    if d >= Self.firstDay, forward ? d >= day : d <= day { return d }
                     break
                 }
                 d += 1
