@@ -113,7 +113,10 @@ chime_harness() {
     local -a files=()
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do files+=("$1"); shift; done
     [ $# -gt 0 ] && shift
-    if stale "$BIN" "$O/libChime.a" $H/FuzzSupport.swift "${files[@]}" "$0"; then
+    # The libraries of this build linked with -lNAME (the engine's reference) are inputs too.
+    local -a libs=() opt
+    for opt in "$@"; do [[ $opt == -l* && -f "$O/lib${opt#-l}.a" ]] && libs+=("$O/lib${opt#-l}.a"); done
+    if stale "$BIN" "$O/libChime.a" "${libs[@]}" $H/FuzzSupport.swift "${files[@]}" "$0"; then
         swiftc "${SAN[@]}" "${OPT[@]}" "${COMMON[@]}" $H/FuzzSupport.swift "${files[@]}" "$@" "${LINK[@]}" -o "$BIN"
     fi
 }

@@ -2,8 +2,9 @@
 // `import Chime` in this module, Tests/ChimeReference/, whose target cannot depend on Chime) and uses a different algorithm from the engine's
 // days-from-civil: days are counted from 0001-01-01 (day 0) by summing whole years
 // (365 a year plus the leap days before it) and a cumulative month table; the inverse estimates
-// the year and corrects it by comparing with the year starts. Only years 1...9999 (and the
-// days next to them) are ever used, so no negative division occurs.
+// the year and corrects it by comparing with the year starts. Only years 1...9999 are searched;
+// a week that holds 0001-01-01 reaches back into year 0 (1 BC, a leap year), whose days have
+// negative numbers, so year 0 is handled explicitly and no negative division occurs.
 
 enum RefCal {
     /// Day number of 1970-01-01 counted from 0001-01-01: 1969 years of 365 days plus
@@ -27,8 +28,9 @@ enum RefCal {
 
     static func daysInYear(_ y: Int) -> Int { isLeap(y) ? 366 : 365 }
 
-    /// Days from 0001-01-01 to January 1st of `y` (y ≥ 1).
+    /// Days from 0001-01-01 to January 1st of `y` (y ≥ 0).
     static func daysBeforeYear(_ y: Int) -> Int {
+        if y == 0 { return -366 }                         // year 0 is a leap year (divisible by 400)
         let p = y - 1
         return 365 * p + p / 4 - p / 100 + p / 400
     }
@@ -39,9 +41,10 @@ enum RefCal {
         daysBeforeYear(y) + daysBeforeMonth[m - 1] + (m > 2 && isLeap(y) ? 1 : 0) + d - 1
     }
 
-    /// Inverse of `dayNumber` for day numbers ≥ 0.
+    /// Inverse of `dayNumber` for day numbers ≥ −366 (from 0000-01-01).
     static func civil(_ n: Int) -> (year: Int, month: Int, day: Int) {
-        var y = n / 366 + 1                               // never past the true year
+        precondition(n >= -366, "day \(n) is before year 0")
+        var y = n < 0 ? 0 : n / 366 + 1                  // never past the true year
         while daysBeforeYear(y + 1) <= n { y += 1 }
         var rest = n - daysBeforeYear(y)
         var m = 1
@@ -50,7 +53,7 @@ enum RefCal {
     }
 
     /// Apple numbering, 1 = Sunday … 7 = Saturday. 0001-01-01 was a Monday (2).
-    static func weekday(_ n: Int) -> Int { (n + 1) % 7 + 1 }
+    static func weekday(_ n: Int) -> Int { ((n + 1) % 7 + 7) % 7 + 1 }
 
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b

@@ -15,11 +15,12 @@ import Chime
 
     static func check(_ zone: String, _ pattern: RefPattern, _ matching: RefMatching = .strict, repeated: RefRepeated = .first,
                       _ direction: RefDirection = .forward, gap: RefGap? = nil, overlap: RefOverlap? = nil,
+                      weekRules: RefWeekRules = RefWeekRules(firstWeekday: 1, minimumDaysInFirstWeek: 1),
                       start: String, count: Int = 1, expect expected: String,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let c = ReferenceCase(zone: zone,
                               trigger: RefTrigger(pattern: pattern, matching: matching, repeated: repeated, direction: direction,
-                                                  weekRules: RefWeekRules(firstWeekday: 1, minimumDaysInFirstWeek: 1), gap: gap, overlap: overlap),
+                                                  weekRules: weekRules, gap: gap, overlap: overlap),
                               start: RefInstant(seconds: seconds(start), nanoseconds: 0), count: count)
         // Rendered as "UTC adjustment" pairs (or "throws wallTimeSkipped"), comparable with `expected`.
         func brief(_ answer: String?) -> String {
@@ -208,5 +209,24 @@ import Chime
         // fires again (the zone and the calendar repeat with 400 years).
         try Self.check("America/New_York", RefPattern(month: 3, hour: 2, minute: 30, weekday: 1, weekdayOrdinal: 2),
                        start: "2026-01-01T00:00:00Z", expect: "")
+    }
+
+    // The calendar's first days. 0001-01-01 is a Monday (Python: `date(1, 1, 1).weekday() == 0`)
+    // and year 0 a leap year. With weeks from Sunday (one day), week-year 1 begins on Sunday
+    // 0000-12-31, outside years 1–9999: `{yearForWeekOfYear: 1}` names that day alone (rule 1), so
+    // it never fires; with `year: 1` as well, the period's first date in year 1 is 0001-01-01, at
+    // 00:00 LMT (−04:56:02 in New York): 04:56:02Z. With weeks from Saturday and four days, week 1
+    // of year 1 is 0000-12-30…0001-01-05 (five January days), and `{year: 1, weekOfYear: 1}` is
+    // 0001-01-01 00:00 — in Apia (LMT +12:33:04) the instant 0000-12-31T11:26:56Z, before year 1
+    // in UTC, found backward from 0001-01-01T00:00:47Z.
+    @Test func weekPeriodsReachingBeforeYearOne() throws {
+        try Self.check("America/New_York", RefPattern(yearForWeekOfYear: 1), .nextTime, start: "0001-01-01T00:00:00Z", expect: "")
+        try Self.check("America/New_York", RefPattern(year: 1, yearForWeekOfYear: 1), .nextTime, start: "0001-01-01T00:00:00Z",
+                       expect: "0001-01-01T04:56:02Z exact")
+        try Self.check("America/New_York", RefPattern(year: 1, yearForWeekOfYear: 1), .nextTime, .backward, start: "0001-02-13T05:39:57Z",
+                       expect: "0001-01-01T04:56:02Z exact")
+        try Self.check("Pacific/Apia", RefPattern(year: 1, weekOfYear: 1), .nextTime, .backward,
+                       weekRules: RefWeekRules(firstWeekday: 7, minimumDaysInFirstWeek: 4), start: "0001-01-01T00:00:47Z",
+                       expect: "0000-12-31T11:26:56Z exact")
     }
 }

@@ -37,4 +37,32 @@ import Testing
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(3))")
     }
+
+    /// A week that holds 0001-01-01 reaches back into year 0, which Foundation's Gregorian calendar
+    /// does not have (it switches to Julian), so these are derived by hand: 0001-01-01 is a Monday
+    /// (Python's `date(1, 1, 1).weekday() == 0`); year 0 is a leap year (divisible by 400), so it
+    /// has 366 days and began on a Saturday (366 = 52 weeks + 2 days before a Monday). With weeks
+    /// from Sunday and one day, week 1 of year 1 begins on Sunday 0000-12-31; with ISO 8601 rules
+    /// (Monday, four days) 0000-12-31 ends year 0's week 52 (week 1 began Monday 0000-01-03, the
+    /// week of the first Thursday, and 0000-12-25 is 51 weeks later).
+    @Test func yearZeroAtTheCalendarsEdge() {
+        #expect(RefCal.civil(-1) == (0, 12, 31) && RefCal.civil(-366) == (0, 1, 1) && RefCal.civil(0) == (1, 1, 1))
+        #expect(RefCal.dayNumber(0, 12, 31) == -1 && RefCal.dayNumber(0, 1, 1) == -366 && RefCal.dayNumber(0, 2, 29) == -366 + 59)
+        #expect(RefCal.weekday(0) == 2 && RefCal.weekday(-1) == 1 && RefCal.weekday(-366) == 7)
+        let december31 = RefDay(-1)
+        #expect(december31.dayOfYear == 366 && december31.dim == 31)
+        let gregorian = RefWeekRules(firstWeekday: 1, minimumDaysInFirstWeek: 1)
+        let iso = RefWeekRules(firstWeekday: 2, minimumDaysInFirstWeek: 4)
+        #expect(gregorian.week1Start(1) == -1 && gregorian.weekOfYear(-1, year: 0) == (1, 1))
+        #expect(iso.week1Start(1) == 0 && iso.weekOfYear(-1, year: 0) == (52, 0) && iso.week1Start(0) == -364)
+        // Stepping across 0001-01-01 agrees with direct conversion.
+        for n in -8...8 {
+            var next = RefDay(n); next.advance()
+            var back = RefDay(n); back.retreat()
+            let direct = RefDay(n + 1), directBack = RefDay(n - 1)
+            #expect((next.year, next.month, next.day, next.dayOfYear, next.weekday) == (direct.year, direct.month, direct.day, direct.dayOfYear, direct.weekday))
+            #expect((back.year, back.month, back.day, back.dayOfYear, back.weekday) == (directBack.year, directBack.month, directBack.day, directBack.dayOfYear, directBack.weekday))
+            #expect(RefCal.dayNumber(RefDay(n).year, RefDay(n).month, RefDay(n).day) == n)
+        }
+    }
 }

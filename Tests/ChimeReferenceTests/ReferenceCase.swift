@@ -112,7 +112,8 @@ struct ReferenceCase {
     /// An ISO rendering from the reference calendar, for humans reading reports.
     static func utc(_ s: Int64, _ ns: Int) -> String {
         let day = RefCal.wallDay(s)
-        guard day >= RefCal.firstDay else { return "before 0001-01-01" }   // (year 0 UTC: a far-east zone's first wall times)
+        // Year 0 UTC holds a far-east zone's first wall times (0001-01-01 00:00 +12:33:04 in Apia).
+        guard day >= RefCal.dayNumber(0, 1, 1) else { return "before 0000-01-01" }
         let c = RefCal.civil(day)
         let sod = Int(s - RefCal.wallSeconds(day: day, secondOfDay: 0))
         let frac = ns == 0 ? "" : "." + String(String(ns + 1_000_000_000).dropFirst())
