@@ -138,6 +138,29 @@ struct FuzzFindingTests {
         #expect(try both.fires(after: Instant(seconds: 1_758_135_310), in: ny, count: 4).map(\.instant) == fires.map(\.instant))
     }
 
+    /// Fuzz/OnCalendar (FuzzRegressions/oncalendar/sub-second-repetition-near-a-transition-*,
+    /// libFuzzer timeouts): `00:00:00/0.000002` is every 2 µs of 00:00 (systemd rounds 0.0000016 to
+    /// 0.000002). New York (zdump): EST until 2037-03-08 07:00:00Z, and 2026-03-08 likewise. From
+    /// 2037-03-07T08:34:57Z (03:34:57 EST, @2120027697) the fires are 00:00:00 EST on the 8th,
+    /// 05:00:00Z (@2120101200), and the next 2 µs. The transition two hours later kept the search's
+    /// wall-time limit at 01:00, so it resolved every 2 µs of 00:00 (30 million) before stopping
+    /// (over 60 s). The same with `01:00:00/0.000002` from 2026-03-08T05:30:00Z (@1772947800): 06:00:00Z
+    /// (@1772949600). With overlap `last` from 2026-11-01T05:30:00Z (01:30 EDT, @1793511000)
+    /// `*:*:00/0.000002` (every 2 µs) fires at the repeated 01:00:00's second pass, 06:00:00Z
+    /// (@1793512800): the wall times 01:30–01:59 EDT give their EST instants (06:30Z on), and the
+    /// earlier ones lie before the start — which the search went through 2 µs at a time.
+    @Test func subSecondRepetitionNearATransition() throws {
+        let ny = try Self.zones.rules(for: "America/New_York")
+        func instants(_ expression: String, gap: GapPolicy? = nil, overlap: OverlapPolicy? = nil, after seconds: Int64) throws -> [Instant] {
+            let trigger = Trigger.onCalendar(try OnCalendarTrigger(expression: expression, gapPolicy: gap, overlapPolicy: overlap))
+            return try trigger.fires(after: Instant(seconds: seconds), in: ny, count: 3).map(\.instant)
+        }
+        func expected(_ seconds: Int64) -> [Instant] { (0..<3).map { Instant(seconds: seconds, nanoseconds: Int32($0) * 2000) } }
+        #expect(try instants("00:00:00/0.0000016", gap: .shift, overlap: .first, after: 2_120_027_697) == expected(2_120_101_200))
+        #expect(try instants("01:00:00/0.000002", gap: .shift, after: 1_772_947_800) == expected(1_772_949_600))
+        #expect(try instants("*:*:00/0.000002", overlap: .last, after: 1_793_511_000) == expected(1_793_512_800))
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -69,6 +69,7 @@ enum OnCalendarHarness {
             guard let rules = FuzzZones.rules(named) else { throw fuzzFailure("zone '\(named)' accepted but unknown: \(context())") }
             (zoneID, zone) = (named, rules)
         }
+        verbose("\(context()): \(trigger.normalized), gap \(trigger.gapPolicy.map { "\($0)" } ?? "-"), overlap \(trigger.overlapPolicy.map { "\($0)" } ?? "-") ...")  // (a hang shows what)
         var iterator = FireIterator(trigger: .onCalendar(trigger), zone: zone, start: start)
         var fires: [Fire] = []
         while fires.count < 4 {

@@ -139,7 +139,41 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
                 }
             }
             if fixedTime != nil { return }
-            time = forward ? rules.firstTime(atOrAfter: t + 1) : rules.lastTime(atOrBefore: t - 1)
+            let next = nextTime(after: t, resolved: resolved, start: start, best: best)
+            time = forward ? rules.firstTime(atOrAfter: next) : rules.lastTime(atOrBefore: next)
+        }
+    }
+
+    /// Where a day's walk goes on after wall time `t` (ns since midnight), which resolved to
+    /// `resolved`: the next nanosecond, or further within the same wall second when no wall time
+    /// there can be offered. Every wall time of one wall second resolves alike (transitions and
+    /// offsets are whole seconds), and its instants grow with the nanosecond at most one for one
+    /// (`nextValid` holds still at the transition). So when the second's instants cannot beat the
+    /// best, or it has none (a skipped or rejected gap), the rest of the second is passed over;
+    /// while they lie on the wrong side of the start, the walk moves on by as much as they must
+    /// still grow. Only an OnCalendar second repeated below a second has more than one wanted time
+    /// a second: `00:00:00/0.000002` in New York after 2026-03-07T08:34:57Z fires 2026-03-08T05:00:00Z,
+    /// and EDT from 07:00:00Z keeps the search's wall-time limit an hour out (`cannotBeat`), so it
+    /// resolved all 30 million wall times of 00:00 one by one; now one a second.
+    private func nextTime(after t: Int64, resolved: ResolvedWallTime, start: Instant, best: Best) -> Int64 {
+        let secondStart = t - t % 1_000_000_000
+        let instants = [resolved.first?.instant, resolved.second?.instant].compactMap { $0 }
+        // Nanoseconds from `a` to a later `b`, or nil when a second or more.
+        func gap(_ a: Instant, _ b: Instant) -> Int64? {
+            b.seconds - a.seconds > 1 ? nil : (b.seconds - a.seconds) * 1_000_000_000 + Int64(b.nanoseconds - a.nanoseconds)
+        }
+        if forward {
+            let nextSecond = secondStart + 1_000_000_000
+            guard let latest = instants.max() else { return nextSecond }
+            if let b = best.fire?.instant, instants.allSatisfy({ $0 > b }) { return nextSecond }
+            if latest <= start { return gap(latest, start).map { min(t + $0 + 1, nextSecond) } ?? nextSecond }
+            return t + 1
+        } else {
+            let previousSecond = secondStart - 1
+            guard let earliest = instants.min() else { return previousSecond }
+            if let b = best.fire?.instant, instants.allSatisfy({ $0 < b }) { return previousSecond }
+            if earliest >= start { return gap(start, earliest).map { max(t - $0 - 1, previousSecond) } ?? previousSecond }
+            return t - 1
         }
     }
 
