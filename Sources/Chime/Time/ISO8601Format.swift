@@ -358,8 +358,14 @@ public enum TimeText: Sendable, Hashable {
         let bytes = Array(text.utf8)
         if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") { candidate += "T00:00:00" }
         do { return .local(try ISO8601Format.parseLocal(candidate)) } catch {
-            if case .malformedLocalTime = error { throw .malformedInstant(text) }
-            throw error
+            guard case .malformedLocalTime = error else { throw error }
+            // A date with a year of five digits or more (`10000-01-01`) is out of range, not malformed.
+            let digits = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            if digits.count > 4, digits.count < bytes.count, bytes[digits.count] == UInt8(ascii: "-"),
+               let year = Int64(String(decoding: digits, as: UTF8.self)) {
+                throw .invalidText(text, .yearOutOfRange(year))
+            }
+            throw .malformedInstant(text)
         }
     }
 
