@@ -159,20 +159,20 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         let secondStart = t - t % 1_000_000_000
         let instants = [resolved.first?.instant, resolved.second?.instant].compactMap { $0 }
         // Nanoseconds from `a` to a later `b`, or nil when a second or more.
-        func gap(_ a: Instant, _ b: Instant) -> Int64? {
+        func nanosecondsBetween(_ a: Instant, _ b: Instant) -> Int64? {
             b.seconds - a.seconds > 1 ? nil : (b.seconds - a.seconds) * 1_000_000_000 + Int64(b.nanoseconds - a.nanoseconds)
         }
         if forward {
             let nextSecond = secondStart + 1_000_000_000
             guard let latest = instants.max() else { return nextSecond }
             if let b = best.fire?.instant, instants.allSatisfy({ $0 > b }) { return nextSecond }
-            if latest <= start { return gap(latest, start).map { min(t + $0 + 1, nextSecond) } ?? nextSecond }
+            if latest <= start { return nanosecondsBetween(latest, start).map { min(t + $0 + 1, nextSecond) } ?? nextSecond }
             return t + 1
         } else {
             let previousSecond = secondStart - 1
             guard let earliest = instants.min() else { return previousSecond }
             if let b = best.fire?.instant, instants.allSatisfy({ $0 < b }) { return previousSecond }
-            if earliest >= start { return gap(start, earliest).map { max(t - $0 - 1, previousSecond) } ?? previousSecond }
+            if earliest >= start { return nanosecondsBetween(start, earliest).map { max(t - $0 - 1, previousSecond) } ?? previousSecond }
             return t - 1
         }
     }
