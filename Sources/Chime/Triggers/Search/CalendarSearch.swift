@@ -157,21 +157,21 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     /// resolved all 30 million wall times of 00:00 one by one; now one a second.
     private func nextTime(after t: Int64, resolved: ResolvedWallTime, start: Instant, best: Best) -> Int64 {
         let secondStart = t - t % 1_000_000_000
-        let instants = [resolved.first?.instant, resolved.second?.instant].compactMap { $0 }
         // Nanoseconds from `a` to a later `b`, or nil when a second or more.
         func nanosecondsBetween(_ a: Instant, _ b: Instant) -> Int64? {
             b.seconds - a.seconds > 1 ? nil : (b.seconds - a.seconds) * 1_000_000_000 + Int64(b.nanoseconds - a.nanoseconds)
         }
+        // `second` (overlap `both`) is the later of two; none at all: a skipped or rejected gap.
+        guard let earliest = resolved.first?.instant else { return forward ? secondStart + 1_000_000_000 : secondStart - 1 }
+        let latest = resolved.second?.instant ?? earliest
         if forward {
             let nextSecond = secondStart + 1_000_000_000
-            guard let latest = instants.max() else { return nextSecond }
-            if let b = best.fire?.instant, instants.allSatisfy({ $0 > b }) { return nextSecond }
+            if let b = best.fire?.instant, earliest > b { return nextSecond }
             if latest <= start { return nanosecondsBetween(latest, start).map { min(t + $0 + 1, nextSecond) } ?? nextSecond }
             return t + 1
         } else {
             let previousSecond = secondStart - 1
-            guard let earliest = instants.min() else { return previousSecond }
-            if let b = best.fire?.instant, instants.allSatisfy({ $0 < b }) { return previousSecond }
+            if let b = best.fire?.instant, latest < b { return previousSecond }
             if earliest >= start { return nanosecondsBetween(start, earliest).map { max(t - $0 - 1, previousSecond) } ?? previousSecond }
             return t - 1
         }
