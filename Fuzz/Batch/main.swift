@@ -57,9 +57,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(usesClock || common == general,
                  "common path \(String(decoding: common, as: UTF8.self)) != general \(String(decoding: general, as: UTF8.self))")
     guard case .object(let fields) = response else { preconditionFailure("response is not an object") }
+    // docs/contract.md: `{"id"?, "zone", "requested"?, "source", "version", "fires", "notes"?}`, or
+    // `{"id"?, "error"}`.
     let keys = fields.map(\.0)
-    precondition(keys == ["fires"] || keys == ["error"] || keys == ["id", "fires"] || keys == ["id", "error"], "keys \(keys)")
-    switch fields.last! {
+    let body = keys.first == "id" ? Array(keys.dropFirst()) : keys
+    let answer = ["zone", "source", "version", "fires"], withRequested = ["zone", "requested", "source", "version", "fires"]
+    precondition(body == ["error"] || [answer, answer + ["notes"], withRequested, withRequested + ["notes"]].contains(body), "keys \(keys)")
+    switch fields.first(where: { $0.0 == "fires" || $0.0 == "error" })! {
     case ("error", .object(let error)):
         guard error.count == 2, case ("code", .string(let code)) = error[0], case ("message", .string(let message)) = error[1] else {
             preconditionFailure("error shape \(JSON.object(error).serialized)")
@@ -132,7 +136,7 @@ func checkWallTime(_ local: CivilDateTime, of trigger: Trigger, fire: JSON) {
     case .weekly(let t):
         precondition(t.weekdays.contains(local.weekday), "weekday \(local.weekday) at unadjusted fire \(fire.serialized)")
         expect("hour", t.hour, local.hour); expect("minute", t.minute, local.minute); expect("second", t.second, local.second)
-    case .interval, .onCalendar, .cron:
+    case .interval, .onCalendar, .cron, .rrule, .flutterAndroid:
         break
     }
 }
