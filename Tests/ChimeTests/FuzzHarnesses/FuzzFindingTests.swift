@@ -161,6 +161,27 @@ struct FuzzFindingTests {
         #expect(try instants("*:*:00/0.000002", overlap: .last, after: 1_793_511_000) == expected(1_793_512_800))
     }
 
+    /// Fuzz/Pending (libFuzzer timeouts; too slow, not wrong): a pattern with a wall time every
+    /// second walked, for every fire, from the start less the zone's whole offset spread — all
+    /// the wall seconds between, each resolved and found before the start. Australia/Lord_Howe
+    /// (+10:00 … +11:30 in its history; zdump: +11 from 2025-10-05 to 2026-04-04T15:00:00Z) with
+    /// croniter's `* * * * * *` resolved 3,600 of them a fire; Europe/Berlin (+0:53:28 … +3:00;
+    /// CET until 2026-03-29T01:00:00Z) with the apple semantics' `{nanosecond: 60}`, 10,712 (a
+    /// day of fires took over a minute in the fuzz build). The walk now starts at the offsets in
+    /// force near the start (`CalendarSearchRules.edge`, `AppleRules.forwardWalkStart`). From
+    /// 2026-03-07T12:00:00Z (@1772884800), no transition near: the fires are the next seconds
+    /// (Berlin's at 60 ns past each, the start's own second included).
+    @Test func everySecondPatternsWalkFromTheStart() throws {
+        let start = Instant(seconds: 1_772_884_800)
+        let lordHowe = try Self.zones.rules(for: "Australia/Lord_Howe")
+        let cron = Trigger.cron(try CronTrigger(expression: "* * * * * *", flavor: .croniter))
+        #expect(try cron.fires(after: start, in: lordHowe, count: 1_000).map(\.instant) == (1...1_000).map { Instant(seconds: start.seconds + $0) })
+        let berlin = try Self.zones.rules(for: "Europe/Berlin")
+        let apple = Trigger.calendar(try CalendarTrigger(components: CalendarComponents(nanosecond: 60)))
+        #expect(try apple.fires(after: start, in: berlin, count: 1_000).map(\.instant)
+                == (0..<1_000).map { Instant(seconds: start.seconds + $0, nanoseconds: 60) })
+    }
+
     /// Sat,Sun@02:30 in America/New_York (EST, UTC−5, until 2026-03-08 07:00:00Z, when the clocks
     /// jump from 02:00 to 03:00 EDT; Python zoneinfo agrees): after Friday 2026-03-06T12:00:00Z
     /// (@1772798400) the first wanted wall time is Saturday the 7th 02:30 EST = 07:30:00Z

@@ -60,9 +60,8 @@ struct AppleRules: CalendarSearchRules {
 
     // MARK: Start-day handling
 
-    /// Forward, the walk starts at the start's wall time less the zone's offset spread and an hour
-    /// (wall times that far back can still be after the start); backward at the start's wall time plus the
-    /// spread — or, where Foundation passes over the start's own day (`skipsStartDayBackward`),
+    /// Forward, the walk starts at the start less the offsets near it and an hour
+    /// (`forwardWalkStart`); backward at the start's wall time plus the zone's offset spread — or, where Foundation passes over the start's own day (`skipsStartDayBackward`),
     /// at the end of the day before.
     mutating func begin(at t: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
@@ -70,21 +69,26 @@ struct AppleRules: CalendarSearchRules {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         if forward {
             pendingStandIn = p.isTimeOnly ? nil : standInForMonthJustPassed()
-            return Self.forwardWalkStart(wall: startWall, in: zone)
+            return Self.forwardWalkStart(after: t, in: zone)
         }
         if skipsStartDayBackward { return (startDay - 1, Self.nanosPerDay - 1) }
         let (day, second) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
         return (day, second * 1_000_000_000 + Int64(t.nanoseconds))
     }
 
-    /// The forward walk's first day and time (ns since midnight) from the start's wall time: less
-    /// the zone's offset spread (wall times that far back can still be after the start) and an hour
-    /// (a skipped midnight's stand-in, `foundationDayStartStandIn`, lies up to an hour past its
-    /// gap's end). The fast paths start here too (`CalendarFastPath.searchStart`).
+    /// The forward walk's first day and time (ns since midnight) after the start `t`: `t` plus the
+    /// least offset in force near it (no earlier wall time gives an instant after `t`, as
+    /// `CalendarSearchRules.edge` explains), less an hour (a skipped midnight's stand-in,
+    /// `foundationDayStartStandIn`, lies up to an hour past its gap's end, so "near" reaches an
+    /// hour further back). The fast paths start here too (`CalendarFastPath.searchStart`).
+    /// Example, Europe/Berlin (+0:53:28 LMT … +3:00 in its history), after 2026-03-07T12:00:00Z
+    /// (13:00 CET): the walk starts at 12:00:00 wall time, where the zone-wide spread started it
+    /// at 10:06:32 — an every-second pattern resolved 10,712 wall times before the start per fire.
     @inline(__always)
-    static func forwardWalkStart(wall: Int64, in zone: ZoneRules) -> (day: Int64, time: Int64) {
-        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
-        let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
+    static func forwardWalkStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, time: Int64) {
+        let reach = 2 * Int64(zone.table.maxOffset - zone.table.minOffset) + 2
+        let near = zone.offsetRange(from: t.seconds - reach - 3_600, through: t.seconds + reach)
+        let (day, second) = CivilArithmetic.floorDivMod(t.seconds + Int64(near.min) - 3_600, 86_400)
         return (day, second * 1_000_000_000)
     }
 

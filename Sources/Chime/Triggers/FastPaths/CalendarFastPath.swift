@@ -74,14 +74,20 @@ enum CalendarFastPath: Sendable, Hashable {
     /// second candidate unless the zone's offsets span more than a day.
     static let candidateLimit = 4
 
-    /// Where the general forward search starts (`AppleRules.forwardWalkStart`): the day, on that
-    /// day the earliest time (ns since midnight) it tries, and the period the start is in (the first
-    /// hint for `candidate`). `nil` outside years ~100…9900, where the search clamps to years 1…9999.
+    /// Where the fast paths start: the day, on that day the earliest time (ns since midnight) they
+    /// try, and the period the start is in (the first hint for `candidate`). `nil` outside years
+    /// ~100…9900, where the search clamps to years 1…9999. The start's wall time less the zone's
+    /// whole offset spread and an hour: no later than the general search's start
+    /// (`AppleRules.forwardWalkStart`), and the wall times between give no instant after the start
+    /// (they are `before`), so both find the same first candidate — without the search's lookup
+    /// of the offsets near the start, which only pays off for a pattern with many times a day.
     @inline(__always)
     static func searchStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, lowerTime: Int64, period: ZonePeriod)? {
         let period = zone.period(containing: t.seconds)
         let wall = t.seconds + Int64(period.type.utcOffset)
-        let (day, time) = AppleRules.forwardWalkStart(wall: wall, in: zone)
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
+        let time = second * 1_000_000_000
         guard day > -683_000 && day < 2_896_000 else { return nil }
         return (day, time, period)
     }
