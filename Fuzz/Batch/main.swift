@@ -128,7 +128,8 @@ func checkWallTime(_ local: CivilDateTime, of trigger: Trigger, fire: JSON) {
     switch trigger {
     case .calendar(let t):
         let c = t.components
-        expect("year", c.year, local.year); expect("month", c.month, local.month); expect("day", c.day, local.day)
+        let monthLength = Int(CivilArithmetic.daysInMonth(year: Int64(local.year), month: Int64(local.month)))
+        expect("year", c.year, local.year); expect("month", c.month, local.month); expect("day", c.day.map { $0 < 0 ? monthLength + $0 + 1 : $0 }, local.day)  // negative: from the month's end
         expect("hour", c.hour, local.hour); expect("minute", c.minute, local.minute); expect("second", c.second, local.second)
         expect("nanosecond", c.nanosecond, local.nanosecond); expect("weekday", c.weekday, local.weekday.rawValue)
         let dayOfYear = Int(local.dayNumber - CivilArithmetic.daysFromCivil(year: Int64(local.year), month: 1, day: 1)) + 1

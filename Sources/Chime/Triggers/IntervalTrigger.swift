@@ -121,6 +121,7 @@ public struct IntervalTrigger: Sendable, Hashable {
     }
 
     private static func nanoseconds(from a: Instant, to b: Instant) -> Int128 {
-        Int128(b.seconds - a.seconds) * 1_000_000_000 + Int128(b.nanoseconds - a.nanoseconds)
+        // In 128 bits from the start: an anchor may be any instant, ±2^63 s from the other.
+        (Int128(b.seconds) - Int128(a.seconds)) * 1_000_000_000 + Int128(b.nanoseconds - a.nanoseconds)
     }
 }
