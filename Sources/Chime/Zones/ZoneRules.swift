@@ -90,6 +90,17 @@ public struct ZoneRules: Sendable {
         return transition(at: i, shift: shift)
     }
 
+    /// The offsets a wall time near instant `seconds` can resolve with: the least and greatest in
+    /// force within twice the zone's offset spread `s` (and 2 s) either side, and `alsoBefore`
+    /// seconds further back. An instant `i` comes from its wall time less an offset in force
+    /// within `s` of `i` (its own, or that on one side of a gap whose transition is that near),
+    /// so for every instant within `s + 1` of `seconds` the offsets concerned lie in this window
+    /// (`CalendarSearch.cannotBeat`, `CalendarSearchRules.edge`, `AppleRules.forwardWalkStart`).
+    func offsetsNear(_ seconds: Int64, alsoBefore: Int64 = 0) -> (min: Int32, max: Int32) {
+        let reach = 2 * Int64(table.maxOffset - table.minOffset) + 2
+        return offsetRange(from: seconds - reach - alsoBefore, through: seconds + reach)
+    }
+
     /// The least and greatest offsets in force at any second of `lower...upper` (UTC seconds);
     /// the zone's whole range where the table cannot tell (past its last transition in a cycle).
     func offsetRange(from lower: Int64, through upper: Int64) -> (min: Int32, max: Int32) {

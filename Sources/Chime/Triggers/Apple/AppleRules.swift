@@ -66,12 +66,12 @@ struct AppleRules: CalendarSearchRules {
     mutating func begin(at t: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
         (start, startWall) = (t, t.seconds + Int64(zone.utcOffset(at: t)))
-        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         if forward {
             pendingStandIn = p.isTimeOnly ? nil : standInForMonthJustPassed()
             return Self.forwardWalkStart(after: t, in: zone)
         }
         if skipsStartDayBackward { return (startDay - 1, Self.nanosPerDay - 1) }
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         let (day, second) = CivilArithmetic.floorDivMod(startWall + spread, 86_400)
         return (day, second * 1_000_000_000 + Int64(t.nanoseconds))
     }
@@ -80,14 +80,13 @@ struct AppleRules: CalendarSearchRules {
     /// least offset in force near it (no earlier wall time gives an instant after `t`, as
     /// `CalendarSearchRules.edge` explains), less an hour (a skipped midnight's stand-in,
     /// `foundationDayStartStandIn`, lies up to an hour past its gap's end, so "near" reaches an
-    /// hour further back). The fast paths start here too (`CalendarFastPath.searchStart`).
+    /// hour further back). The fast paths start no later (`CalendarFastPath.searchStart`).
     /// Example, Europe/Berlin (+0:53:28 LMT … +3:00 in its history), after 2026-03-07T12:00:00Z
     /// (13:00 CET): the walk starts at 12:00:00 wall time, where the zone-wide spread started it
     /// at 10:06:32 — an every-second pattern resolved 10,712 wall times before the start per fire.
     @inline(__always)
     static func forwardWalkStart(after t: Instant, in zone: ZoneRules) -> (day: Int64, time: Int64) {
-        let reach = 2 * Int64(zone.table.maxOffset - zone.table.minOffset) + 2
-        let near = zone.offsetRange(from: t.seconds - reach - 3_600, through: t.seconds + reach)
+        let near = zone.offsetsNear(t.seconds, alsoBefore: 3_600)
         let (day, second) = CivilArithmetic.floorDivMod(t.seconds + Int64(near.min) - 3_600, 86_400)
         return (day, second * 1_000_000_000)
     }

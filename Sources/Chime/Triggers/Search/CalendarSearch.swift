@@ -104,9 +104,8 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
             return true
         }
         if best.limit == nil {
-            let b = fire.instant.seconds, reach = 2 * Int64(zone.table.maxOffset - zone.table.minOffset) + 2
-            let near = zone.offsetRange(from: b - reach, through: b + reach)
-            best.limit = b + Int64(forward ? near.max : near.min)
+            let near = zone.offsetsNear(fire.instant.seconds)
+            best.limit = fire.instant.seconds + Int64(forward ? near.max : near.min)
         }
         let limit = best.limit!
         // Past the limit's second by whole seconds, or within it past the fire's nanosecond (a

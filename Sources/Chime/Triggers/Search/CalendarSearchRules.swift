@@ -66,16 +66,14 @@ extension CalendarSearchRules {
     /// Where a search without a start-day rule begins: the first wall time whose instants can lie
     /// beyond the start (forward `start + minOffset`, backward `start + maxOffset`, its last
     /// nanosecond), as `begin` returns it, with the offsets in force near the start rather than
-    /// the zone's whole history. An instant `i` comes from its wall time less an offset in force
-    /// within the zone's offset spread `s` of `i` (`CalendarSearch.cannotBeat`), so one within
-    /// `s + 1` of the start has a wall time of at least the start plus the least offset over
-    /// `[start − s − 1, start + 2s + 1]`; a later one, of more than the start plus `maxOffset`.
+    /// the zone's whole history (`ZoneRules.offsetsNear`): an instant within the zone's offset
+    /// spread `s` (and 1 s) of the start has a wall time of at least the start plus the least of
+    /// them; a later one, of more than the start plus `maxOffset`.
     /// Example, Australia/Lord_Howe (+10:00 … +11:30 in its history), `* * * * * *` after
     /// 2026-03-07T12:00:00Z (23:00 +11:00): the walk begins at 23:00:00, where the zone-wide
     /// +10:00 began it at 22:00:00 and resolved 3,600 wall times before the start for every fire.
     func edge(of start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
-        let reach = 2 * Int64(zone.table.maxOffset - zone.table.minOffset) + 2
-        let near = zone.offsetRange(from: start.seconds - reach, through: start.seconds + reach)
+        let near = zone.offsetsNear(start.seconds)
         let edgeWall = start.seconds + Int64(forward ? near.min : near.max)
         let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
         return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
