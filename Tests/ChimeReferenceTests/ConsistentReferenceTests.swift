@@ -83,7 +83,7 @@ import Chime
             try (differences.joined(separator: "\n") + "\n").write(toFile: report, atomically: true, encoding: .utf8)
         }
         for d in differences.prefix(10) { print(d) }
-        #expect(differences.isEmpty, "\(differences.count) of \(compared) cases differ; first: \(differences.first ?? "")")
+        Differences.expectNone(differences, of: compared, "cases differ from the reference")
     }
 }
 

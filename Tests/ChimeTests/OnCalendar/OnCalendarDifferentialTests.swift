@@ -29,7 +29,7 @@ extension FireIterator {
     /// (`SystemdCalendarWalk`), every difference is a bug in Chime until shown otherwise.
     static let explained: Set<String> = []
 
-    @Test(.enabled(if: SystemdOracle.executable != nil, "systemd-analyze is not installed"))
+    @Test(.requires(.systemdAnalyze))
     func matchesSystemd() throws {
         var generator = OnCalendarGenerator(seed: Self.seed)
         let database = SystemdOracle.systemDatabase
@@ -98,6 +98,6 @@ extension FireIterator {
         }
         print("OnCalendar differential (seed \(Self.seed)): \(compared) cases, \(fires) systemd elapses compared, \(nevers) cases ending in 'never', \(gaveUp) where systemd gives up (Chime ends there too), \(rejected) generated expressions Chime refused, \(explainedCount) explained, \(differences.count) unexplained differences")
         for difference in differences.prefix(200) { print("  " + difference) }
-        #expect(differences.isEmpty, "\(differences.count) differences; first: \(differences.first ?? "")")
+        Differences.expectNone(differences, "differences from systemd-analyze")
     }
 }
