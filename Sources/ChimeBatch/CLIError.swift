@@ -38,35 +38,17 @@ package enum CLIError: Error {
     /// sentence rather than Swift's rendering of its type.
     package static func describe(_ error: any Error) -> String {
         switch error {
-        case let error as TriggerError: return error.description
-        case let error as OnCalendarError: return error.description
-        case let error as RRuleError: return error.description
         case let error as TimeError: return error.cliMessage
         case let error as ZoneError: return error.cliMessage
         case let error as PendingError: return error.cliMessage
+        case let error as any ChimeError: return error.description
         default: return "it could not be read (an unexpected value)"
         }
     }
 
-    package init(_ error: ZoneError) {
-        switch error {
-        case .unknownZone: self = .input(error.cliMessage, code: "unknownZone")
-        case .malformedTZif, .invalidPOSIXRule: self = .input(error.description, code: "malformedZoneData")
-        case .unreadable: self = .input(error.description, code: "unreadable")
-        case .icu, .sourceUnavailable: self = .input(error.description, code: "zoneSourceUnavailable")
-        case .invalidConfiguration: self = .input(error.description, code: "badConfiguration")
-        case .reloadRefused(_, let cause): self = .input(error.description, code: CLIError(cause).code)
-        }
-    }
-
-    package init(_ error: TimeError) {
-        switch error {
-        case let .invalidText(_, reason): self = .input(error.cliMessage, code: CLIError(reason).code)
-        case .yearOutOfRange: self = .input(error.description, code: "yearOutOfRange")
-        case .invalidField: self = .input(error.description, code: "invalidField")
-        case .malformedInstant: self = .input(error.cliMessage, code: "malformedInstant")
-        case .malformedLocalTime: self = .input(error.description, code: "malformedLocalTime")
-        }
+    /// Bad input: the error's own code (`ChimeError.code`), its message with the CLI's hints.
+    package init(_ error: any ChimeError) {
+        self = .input(CLIError.describe(error), code: error.code)
     }
 }
 
@@ -74,10 +56,7 @@ extension CLIError {
     /// The Chime error a `DecodingError` carries (the library's decoders wrap their errors so that
     /// they carry a coding path), else `error` itself: the CLI words and codes Chime's errors.
     package static func unwrapped(_ error: any Error) -> any Error {
-        if case let DecodingError.dataCorrupted(context) = error, let underlying = context.underlyingError,
-           underlying is TriggerError || underlying is CronError || underlying is OnCalendarError || underlying is RRuleError
-           || underlying is TimeError
-            || underlying is PendingError || underlying is ZoneError {
+        if case let DecodingError.dataCorrupted(context) = error, let underlying = context.underlyingError as? any ChimeError {
             return unwrapped(underlying)
         }
         return error

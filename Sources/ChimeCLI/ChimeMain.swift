@@ -90,7 +90,7 @@ enum ChimeMain {
 
     static func unknownCommand(_ name: String) -> CLIError {
         let names = commands.map(\.spec.name)
-        if let hint = Suggest.closest(to: name, among: names + ["help", "version"]) {
+        if let hint = ClosestName.closest(to: name, among: names + ["help", "version"]) {
             return .usage("unknown command '\(name)'; did you mean '\(hint)'?", command: nil)
         }
         return .usage("unknown command '\(name)' (commands: \(names.joined(separator: ", ")))", command: nil)

@@ -233,13 +233,21 @@ for option, value in [("--gap", "sometimes"), ("--overlap", "middle"), ("--match
         if option == "--dtstart-mode" else ["--at", "02:30"]
     bad(f"next {option} {value}", ["next", *extra, option, value, "--tz", NY, "--after", AFTER], value)
 for label, trigger, code in [
-        ("unknown kind", {"sundial": {}}, "invalidTrigger"), ("two kinds", {"calendar": CAL["calendar"], "interval": {"seconds": 60}}, "invalidTrigger"),
+        ("unknown kind", {"sundial": {}}, "unknownField"), ("misspelt kind", {"calender": CAL["calendar"]}, "unknownField"), ("two kinds", {"calendar": CAL["calendar"], "interval": {"seconds": 60}}, "invalidTrigger"),
         ("empty trigger", {}, "invalidTrigger"), ("trigger not an object", "daily", "invalidField"),
         ("components hour 24", {"calendar": {"components": {"hour": 24}}}, "invalidTrigger"),
         ("components hour text", {"calendar": {"components": {"hour": "2"}}}, "invalidField"),
         ("components hour float", {"calendar": {"components": {"hour": 2.5}}}, "invalidField"),
         ("components hour huge", {"calendar": {"components": {"hour": 1e30}}}, "invalidField"),
-        ("components unknown", {"calendar": {"components": {"fortnight": 1}}}, "invalidTrigger"),
+        ("components unknown", {"calendar": {"components": {"fortnight": 1}}}, "unknownField"),
+        ("components typo", {"calendar": {"components": {"hour": 9, "minite": 30}}}, "unknownField"),
+        ("calendar member typo", {"calendar": {"components": {"hour": 2}, "overlapp": "last"}}, "unknownField"),
+        ("interval member typo", {"interval": {"seconds": 60, "repeat": True}}, "unknownField"),
+        ("weekly member typo", {"weekly": {"weekdays": ["mon"], "time": "09:00", "semantic": "consistent"}}, "unknownField"),
+        ("cron member typo", {"cron": {"expression": "30 2 * * *", "flavour": "croniter"}}, "unknownField"),
+        ("onCalendar member typo", {"onCalendar": {"expression": "*-*-* 02:30", "gaps": "skip"}}, "unknownField"),
+        ("rrule member typo", {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY", "dtStart": "always"}}, "unknownField"),
+        ("flutterAndroid member typo", {"flutterAndroid": {"match": "time", "time": "02:30", "weekdays": 2}}, "unknownField"),
         ("components not an object", {"calendar": {"components": [2, 30]}}, "invalidField"),
         ("matchingPolicy unknown", {"calendar": {"components": {"hour": 2}, "matchingPolicy": "fuzzy"}}, "invalidTrigger"),
         ("gap unknown", {"calendar": {"components": {"hour": 2}, "gap": "sometimes"}}, "invalidTrigger"),
@@ -388,6 +396,10 @@ batch("batch: last line without newline", [], [])  # replaced below with raw std
 CASES[-1].stdin = json.dumps(GOOD).encode() + b"\n" + json.dumps(GOOD).encode()
 CASES[-1].codes = [None, None]
 batch("batch --explain: bad lines", [b"{", GOOD], ["malformedJSON", None], args=["--explain"])
+# A member Chime does not know is an error naming it (never ignored: `"cuont": 5` would answer one fire).
+batch("batch: unknown request members", [{**GOOD, "cuont": 5}, {**GOOD, "payload": {}}, {**GOOD, "Zone": NY}, GOOD],
+      ["unknownField", "unknownField", "unknownField", None])
+batch("batch --explain: unknown member", [{**GOOD, "cuont": 5}, GOOD], ["unknownField", None], args=["--explain"])
 for value in ["-1", "soon", "86401", "1.5", ""]:
     bad(f"batch --zone-check-interval {value!r}", ["batch", "--zone-check-interval", value], "--zone-check-interval",
         stdin=(json.dumps(GOOD) + "\n").encode())
@@ -400,9 +412,27 @@ pending("pending: bad lines among good", [REMINDER, "garbage", {"identifier": "b
                                           {"zone": NY, "trigger": CAL}, {"identifier": "c", "zone": NY, "trigger": {"sundial": {}}},
                                           {"identifier": "d", "zone": NY, "trigger": CAL, "created": "10000-01-01T00:00:00Z"},
                                           b'{"identifier":"e","zone":"\xff"}', {"identifier": ["x"], "zone": NY, "trigger": CAL}],
-        {2: "malformedJSON", 3: "unknownZone", 4: "missingField", 5: "invalidTrigger", 6: "malformedInstant", 7: "malformedJSON",
+        {2: "malformedJSON", 3: "unknownZone", 4: "missingField", 5: "unknownField", 6: "malformedInstant", 7: "malformedJSON",
          8: "invalidField"})
 pending("pending: empty file", [], {})
+# Pending lines are read as batch lines are: the same codes for the same faults, and the zone a
+# trigger names decides (a different request zone is a conflict, as in batch).
+pending("pending: dialect errors keep their codes", [
+    REMINDER, {"identifier": "b", "zone": NY, "trigger": {"cron": {"expression": "61 2 * * *"}}},
+    {"identifier": "c", "zone": NY, "trigger": {"rrule": {"text": "DTSTART:20260101T090000\nRRULE:COUNT=3"}}},
+    {"identifier": "d", "zone": NY, "trigger": {"onCalendar": {"expression": "*-*-* 02:30 Europe/Berlin"}}},
+    {"identifier": "e", "zone": NY, "trigger": {"cron": {"expression": "TZ=Europe/Berlin 0 30 2 * * *", "flavor": "robfig"}}},
+    {"identifier": "f", "zone": NY, "trigger": {"rrule": {"text": "DTSTART;TZID=Europe/Berlin:20260101T090000\nRRULE:FREQ=DAILY"}}},
+    {"identifier": "g", "trigger": {"onCalendar": {"expression": "*-*-* 02:30 Europe/Berlin"}}},
+    {"identifier": "h", "zone": "Europe/Berlin", "trigger": {"onCalendar": {"expression": "*-*-* 02:30 Europe/Berlin"}}}],
+        {2: "invalidCronExpression", 3: "invalidRRule", 4: "zoneConflict", 5: "zoneConflict", 6: "zoneConflict"})
+batch("batch: zone conflicts", [request({"onCalendar": {"expression": "*-*-* 02:30 Europe/Berlin"}}),
+                                request({"rrule": {"text": "DTSTART;TZID=Europe/Berlin:20260101T090000\nRRULE:FREQ=DAILY"}}),
+                                request({"onCalendar": {"expression": "*-*-* 02:30 Europe/Berlin"}}, zone="Europe/Berlin")],
+      ["zoneConflict", "zoneConflict", None])
+pending("pending: unknown members", [REMINDER, {"identifier": "b", "zone": NY, "trigger": CAL, "title": "x"},
+                                     {"identifier": "c", "zone": NY, "trigger": {"calendar": {"components": {"hour": 9, "minite": 30}}}}],
+        {2: "unknownField", 3: "unknownField"})
 pending("pending: 70 MB line", [REMINDER, b"{" + b" " * 70_000_000 + b"}", REMINDER], {2: "lineTooLong"})
 pending("pending: payload huge", [{"identifier": "a", "zone": NY, "trigger": CAL, "payload": {"x": "y" * 1_000_000}}], {})
 pending("pending: one-shot interval under a minute", [{"identifier": "a", "zone": NY, "trigger": {"interval": {"seconds": -1, "repeats": False}}}],

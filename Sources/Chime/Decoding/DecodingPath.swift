@@ -21,6 +21,15 @@ enum DecodingPath {
         .dataCorrupted(.init(codingPath: path, debugDescription: "\(error)", underlyingError: error))
     }
 
+    /// A coding path as one dotted text (`trigger.weekly.weekdays[0]`).
+    static func dotted(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text
+    }
+
     /// The field a trigger error names, when it is a key of the object being decoded.
     static func field(of error: any Error) -> [any CodingKey] {
         switch error {

@@ -27,27 +27,12 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `trigger` in the zone `zoneIdentifier` names (any id `ZoneDatabase` takes: canonical, alias,
-    /// Windows, any case). When the trigger's expression names a zone itself (an OnCalendar zone, a
-    /// robfig `TZ=` prefix), `zoneIdentifier` may be nil; when both are given they must be the same
-    /// zone, else `ScheduleError.zoneConflict`.
+    /// Windows, any case). When the trigger names a zone itself (an OnCalendar zone, a robfig `TZ=`
+    /// prefix, an RRULE's `DTSTART;TZID=`), `zoneIdentifier` may be nil; when both are given they
+    /// must be the same zone, else `ScheduleError.zoneConflict` (`Trigger.zone(given:in:)` decides,
+    /// as it does for `chime batch` and pending files).
     public init(_ trigger: Trigger, in zoneIdentifier: String? = nil, zones: ZoneDatabase = .shared) throws {
-        let named: String?
-        switch trigger {
-        case .onCalendar(let t): named = t.zoneIdentifier
-        case .cron(let t): named = t.zoneIdentifier
-        default: named = nil
-        }
-        switch (zoneIdentifier, named) {
-        case (nil, nil): throw ScheduleError.noZone
-        case let (given?, nil): self.init(trigger, in: try zones.rules(for: given))
-        case let (nil, named?): self.init(trigger, in: try zones.rules(for: named))
-        case let (given?, named?):
-            let rules = try zones.rules(for: named)
-            guard try zones.rules(for: given).identifier == rules.identifier else {
-                throw ScheduleError.zoneConflict(given: given, named: named)
-            }
-            self.init(trigger, in: rules)
-        }
+        self.init(trigger, in: try trigger.zone(given: zoneIdentifier, in: zones).rules)
     }
 
     /// A cron expression as `flavor` reads it (docs/cron.md), with that tool's DST behaviour.

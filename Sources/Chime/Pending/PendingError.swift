@@ -7,6 +7,9 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyIdentifier
     /// The request's zone is unknown (the zone error carries suggestions).
     case unknownZone(identifier: String, zone: String, ZoneError)
+    /// The request's zone differs from the zone its trigger names (an OnCalendar zone, a robfig
+    /// `TZ=` prefix, an RRULE's `DTSTART;TZID=`): `Trigger.zone(given:in:)`.
+    case zoneConflict(identifier: String, given: String, named: String)
     /// The request's trigger cannot be built (e.g. a repeating interval under 60 s).
     case invalidTrigger(identifier: String, TriggerError)
     /// A calendar trigger searching backward: it would fire before the instant it is added.
@@ -26,6 +29,7 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidLimit: return "invalidLimit"
         case .emptyIdentifier: return "missingField"
         case .unknownZone: return "unknownZone"
+        case .zoneConflict: return "zoneConflict"
         case .invalidTrigger, .backwardTrigger: return "invalidTrigger"
         case .invalidCreationInstant: return "malformedInstant"
         case .triggerFailed(_, _, let error):
@@ -40,7 +44,7 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var identifier: String? {
         switch self {
         case .invalidLimit, .emptyIdentifier, .timeWentBackwards: return nil
-        case let .unknownZone(identifier, _, _), let .invalidTrigger(identifier, _), let .backwardTrigger(identifier),
+        case let .unknownZone(identifier, _, _), let .zoneConflict(identifier, _, _), let .invalidTrigger(identifier, _), let .backwardTrigger(identifier),
              let .invalidCreationInstant(identifier, _), let .triggerFailed(identifier, _, _), let .limitReached(identifier, _):
             return identifier
         }
@@ -55,6 +59,8 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a pending request needs a non-empty identifier"
         case let .unknownZone(identifier, _, error):
             return "request '\(identifier)': \(error)"
+        case let .zoneConflict(identifier, given, named):
+            return "request '\(identifier)': its zone \(given) differs from the zone its trigger names, \(named): give one"
         case let .invalidTrigger(identifier, error):
             return "request '\(identifier)': \(error)"
         case .backwardTrigger(let identifier):

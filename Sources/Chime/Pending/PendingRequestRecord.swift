@@ -8,8 +8,9 @@
 /// - The creation instant is `created`, else the batch request's `after`, else the `now` given to
 ///   `request(zones:now:payload:)`. An interval trigger without an `anchor` is anchored there, as
 ///   Apple's time-interval trigger counts from when the request is added.
-/// - `count` and any other batch fields are ignored; the payload, if any, is passed in raw (a
-///   generic `Decoder` cannot hand out raw JSON text, and Chime does not parse payloads).
+/// - A batch request's `count` is allowed and ignored; `payload` is the one member for the
+///   client's own data, passed in raw (a generic `Decoder` cannot hand out raw JSON text, and
+///   Chime does not parse payloads). Any other member is an `UnknownFieldError`.
 ///
 /// Decoding reads the fields; `request(zones:now:payload:)` resolves the zone and the instant, so
 /// every failure there is a `PendingError` naming the request.
@@ -47,8 +48,7 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
     /// Resolves the zone in `zones` and the creation instant (`now` when the record has none).
     public func request(zones: ZoneDatabase = .shared, now: Instant, payload: PendingPayload? = nil) throws(PendingError) -> PendingRequest {
         guard !identifier.isEmpty else { throw .emptyIdentifier }
-        let rules: ZoneRules
-        do { rules = try zones.rules(for: zone) } catch { throw .unknownZone(identifier: identifier, zone: zone, error) }
+        let rules = try zoneRules(in: zones)
         // Local times (`2026-03-07 09:00`, a date) are read in the request's zone (`TimeText`).
         var createdAt = now
         if let created {
@@ -69,15 +69,32 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
                                   payload: payload, createdAt: createdAt)
     }
 
+    /// The rules of the zone the request fires in (`Trigger.zone(given:in:)`: the zone its trigger
+    /// names, which `zone` may repeat but not contradict).
+    public func zoneRules(in zones: ZoneDatabase = .shared) throws(PendingError) -> ZoneRules {
+        do {
+            return try trigger.zone(given: zone, in: zones).rules
+        } catch let ScheduleError.zoneConflict(given, named) {
+            throw .zoneConflict(identifier: identifier, given: given, named: named)
+        } catch let error as ZoneError {
+            throw .unknownZone(identifier: identifier, zone: trigger.namedZone ?? zone, error)
+        } catch {
+            preconditionFailure("a zone given and found throws only these: \(error)")
+        }
+    }
+
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey { case identifier, id, zone, trigger, created, after }
+    /// Every member a pending request line may have (docs/contract.md).
+    static let members = ["identifier", "id", "zone", "trigger", "created", "after", "count", "payload"]
     private enum TriggerKindKeys: String, CodingKey { case interval }
     private enum IntervalKeys: String, CodingKey { case anchor }
 
     /// Errors are `DecodingError`s at the value's coding path; an invalid trigger's carries
     /// `PendingError.invalidTrigger` (naming the request) as its `underlyingError`.
     public init(from decoder: Decoder) throws {
+        try UnknownFieldError.check(decoder, known: Self.members)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try c.decodeIfPresent(String.self, forKey: .identifier) {
             identifier = text
@@ -88,7 +105,7 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
         } else {
             identifier = try c.decode(String.self, forKey: .identifier)   // throws the decoder's "key not found"
         }
-        zone = try c.decode(String.self, forKey: .zone)
+        let givenZone = try c.decodeIfPresent(String.self, forKey: .zone)
         created = try c.decodeIfPresent(String.self, forKey: .created) ?? c.decodeIfPresent(String.self, forKey: .after)
         var localAnchor: String?
         do {
@@ -108,6 +125,11 @@ public struct PendingRequestRecord: Sendable, Equatable, Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: context.codingPath, debugDescription: error.description, underlyingError: error))
         }
         self.localAnchor = localAnchor
+        // Optional when the trigger names its zone (as in a batch request).
+        guard let zone = givenZone ?? trigger.namedZone else {
+            throw DecodingError.keyNotFound(CodingKeys.zone, .init(codingPath: decoder.codingPath, debugDescription: "no value for key 'zone'"))
+        }
+        self.zone = zone
         // Note an anchorless interval, so the request is anchored at its creation.
         let kinds = try c.nestedContainer(keyedBy: TriggerKindKeys.self, forKey: .trigger)
         if kinds.contains(.interval) {
@@ -180,9 +202,8 @@ extension PendingRequest: Codable {
         }
         // The creation instant stands in for `now` (an interval anchored at "now" is anchored there).
         let rules: ZoneRules
-        do { rules = try ZoneDatabase.shared.rules(for: record.zone) } catch {
-            throw DecodingPath.corrupted(PendingError.unknownZone(identifier: record.identifier, zone: record.zone, error),
-                                         at: decoder.codingPath + [DecodingPath.Key("zone")])
+        do { rules = try record.zoneRules(in: .shared) } catch {
+            throw DecodingPath.corrupted(error, at: decoder.codingPath + [DecodingPath.Key("zone")])
         }
         let createdAt: Instant
         do { createdAt = try TimeText.parse(created).instant(in: rules) } catch {
@@ -194,7 +215,7 @@ extension PendingRequest: Codable {
         } catch {
             let field: String
             switch error {
-            case .unknownZone: field = "zone"
+            case .unknownZone, .zoneConflict: field = "zone"
             case .invalidCreationInstant: field = key.stringValue
             default: field = "trigger"
             }

@@ -111,3 +111,16 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
         return self
     }
 }
+
+extension CalendarComponents {
+    /// Reads `{"hour": 9, "minute": 30, …}` by Apple's names; a name it does not know is an
+    /// `UnknownFieldError`, never ignored (`"minite": 30` must not fire at minute 0).
+    public init(from decoder: any Decoder) throws {
+        try UnknownFieldError.check(decoder, known: Self.names)
+        let c = try decoder.container(keyedBy: DecodingPath.Key.self)
+        self.init()
+        for name in Self.names {
+            if let value = try c.decodeIfPresent(Int.self, forKey: DecodingPath.Key(name)) { _ = set(name, value) }
+        }
+    }
+}

@@ -23,13 +23,13 @@
 /// refuses is `dataCorrupted` whose `underlyingError` is Chime's error (`TriggerError`,
 /// `CronError`, `OnCalendarError`, `TimeError`) and whose `debugDescription` is its message.
 extension Trigger: Codable {
-    enum Kind: String, CodingKey { case calendar, interval, weekly, onCalendar, cron, flutterAndroid, rrule }
+    enum Kind: String, CodingKey, CaseIterable { case calendar, interval, weekly, onCalendar, cron, flutterAndroid, rrule }
 
-    enum CalendarKeys: String, CodingKey {
+    enum CalendarKeys: String, CodingKey, CaseIterable {
         case components, matchingPolicy, repeatedTimePolicy, direction, repeats, firstWeekday, minimumDaysInFirstWeek, locale, gap, overlap, semantics
     }
-    enum IntervalKeys: String, CodingKey { case seconds, repeats, anchor, reportDrift }
-    enum WeeklyKeys: String, CodingKey { case weekdays, time, gap, overlap, semantics }
+    enum IntervalKeys: String, CodingKey, CaseIterable { case seconds, repeats, anchor, reportDrift }
+    enum WeeklyKeys: String, CodingKey, CaseIterable { case weekdays, time, gap, overlap, semantics }
 
     /// Reads one trigger object; an interval without `anchor` takes
     /// `userInfo[.chimeDefaultAnchor]`, else it is `DecodingError.keyNotFound` (decoding never
@@ -52,6 +52,7 @@ extension Trigger: Codable {
     /// Decodes a trigger, asking `anchor` for an interval's anchor instant given its text (nil
     /// when the JSON has none).
     public static func decode(from decoder: Decoder, anchor: (String?) throws -> Instant) throws -> Trigger {
+        try UnknownFieldError.check(decoder, Kind.self)
         let container = try decoder.container(keyedBy: Kind.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
             throw DecodingPath.corrupted(TriggerError.unknownName(field: "trigger", value: container.allKeys.map(\.stringValue).joined(separator: "+"),
@@ -61,6 +62,7 @@ extension Trigger: Codable {
         let path = container.codingPath + [kind]
         switch kind {
         case .calendar:
+            try UnknownFieldError.check(container, forKey: .calendar, known: CalendarKeys.allCases.map(\.stringValue))
             let c = try container.nestedContainer(keyedBy: CalendarKeys.self, forKey: .calendar)
             let weekRules = try DecodingPath.run(path) {
                 try WeekRules(firstWeekday: try c.decodeIfPresent(Int.self, forKey: .firstWeekday),
@@ -79,6 +81,7 @@ extension Trigger: Codable {
                     gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple))
             }
         case .interval:
+            try UnknownFieldError.check(container, forKey: .interval, known: IntervalKeys.allCases.map(\.stringValue))
             let c = try container.nestedContainer(keyedBy: IntervalKeys.self, forKey: .interval)
             let anchorText = try c.decodeIfPresent(String.self, forKey: .anchor)
             let start = try DecodingPath.run(path + [IntervalKeys.anchor]) { try anchor(anchorText) }
@@ -89,6 +92,7 @@ extension Trigger: Codable {
                 .interval(try IntervalTrigger(interval: seconds, repeats: repeats, anchor: start, reportsWallClockDrift: drift))
             }
         case .weekly:
+            try UnknownFieldError.check(container, forKey: .weekly, known: WeeklyKeys.allCases.map(\.stringValue))
             let c = try container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
             var days = Set<Weekday>()
             var list = try c.nestedUnkeyedContainer(forKey: .weekdays)

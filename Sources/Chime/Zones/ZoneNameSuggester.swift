@@ -4,11 +4,11 @@ enum ZoneNameSuggester {
         let q = Array(query.lowercased().utf8)
         guard !q.isEmpty else { return [] }
         var scored: [(distance: Int, id: String)] = []
-        let threshold = max(2, q.count / 3)
+        let threshold = ClosestName.threshold(q.count)
         // The edit distance is at least the difference in length: skip the quadratic work when
         // that alone is over the threshold.
         func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-            abs(a.count - b.count) > threshold ? Int.max : editDistance(a, b)
+            abs(a.count - b.count) > threshold ? Int.max : ClosestName.editDistance(a, b)
         }
         for id in candidates {
             let full = Array(id.lowercased().utf8)
@@ -19,22 +19,5 @@ enum ZoneNameSuggester {
         }
         scored.sort { ($0.distance, $0.id.count, $0.id) < ($1.distance, $1.id.count, $1.id) }
         return scored.prefix(limit).map(\.id)
-    }
-
-    /// Levenshtein distance with two rows.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -320,16 +320,7 @@ package struct BatchProcessor {
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
         do {
             do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw CLIError.unwrapped(error) }
-        } catch let error as TriggerError {
-            throw BatchError(code: "invalidTrigger", message: error.description)
-        } catch let error as OnCalendarError {
-            let code = if case .unknownZone = error { "unknownZone" } else { "invalidTrigger" }
-            throw BatchError(code: code, message: error.description)
-        } catch let error as CronError {
-            throw BatchError(code: "invalidCronExpression", message: error.description)
-        } catch let error as RRuleError {
-            throw BatchError(code: "invalidRRule", message: error.description)
-        } catch let error as TimeError {
+        } catch let error as any ChimeError {
             throw BatchError(CLIError(error))
         } catch let error as DecodingError {
             throw BatchError.decoding(error)

@@ -14,10 +14,13 @@ struct BatchRequest: Decodable {
     let anchor: BatchAnchor
 
     enum CodingKeys: String, CodingKey { case zone, after, count, trigger }
+    /// Every member a request line may have (docs/contract.md); any other is `unknownField`.
+    static let members = ["id", "identifier", "zone", "after", "count", "trigger"]
 
     init(from decoder: Decoder) throws {
         id = try BatchRequestID(from: decoder)
         try BatchRequestID.requireReadable(in: decoder)
+        try UnknownFieldError.check(decoder, known: Self.members)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         after = try c.decodeIfPresent(String.self, forKey: .after)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
@@ -33,16 +36,9 @@ struct BatchRequest: Decodable {
     /// given must agree (the same zone once resolved); else an error with code `zoneConflict`.
     func zoneRules(in database: ZoneDatabase) throws(BatchError) -> (rules: ZoneRules, requested: String) {
         do {
-            guard let named = trigger.namedZone else {
-                return (try database.rules(for: zone!), zone!)
-            }
-            let rules = try database.rules(for: named)
-            if let zone, try database.rules(for: zone).identifier != rules.identifier {
-                throw BatchError(code: "zoneConflict", message: "the request's zone \(zone) differs from the zone the expression names, \(named): give one")
-            }
-            return (rules, named)
-        } catch let error as BatchError {
-            throw error
+            return try trigger.zone(given: zone, in: database)
+        } catch let ScheduleError.zoneConflict(given, named) {
+            throw BatchError(code: "zoneConflict", message: "the request's zone \(given) differs from the zone the expression names, \(named): give one")
         } catch let error as ZoneError {
             throw BatchError(CLIError(error))
         } catch {
@@ -116,19 +112,6 @@ package struct BatchRequestID: Decodable {
                 throw DecodingError.typeMismatch(String.self, .init(codingPath: c.codingPath + [key],
                                                                     debugDescription: "a string or an integer"))
             }
-        }
-    }
-}
-
-extension Trigger {
-    /// The zone the trigger's expression names: an OnCalendar expression's trailing zone, a robfig
-    /// cron expression's `TZ=`/`CRON_TZ=` prefix. It decides the zone a request answers in.
-    var namedZone: String? {
-        switch self {
-        case .onCalendar(let t): t.zoneIdentifier
-        case .cron(let t): t.zoneIdentifier
-        case .rrule(let t): t.zoneIdentifier
-        default: nil
         }
     }
 }

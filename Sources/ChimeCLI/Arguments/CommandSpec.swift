@@ -1,3 +1,4 @@
+import Chime
 import ChimeBatch
 
 /// Describes a command's options and positionals; drives parsing, `--help`, the shell
@@ -108,7 +109,7 @@ struct CommandSpec: Sendable {
             if arg == "--" { onlyPositionals = true; continue }
             if arg == "-h" || arg == "--help" { parsed.helpRequested = true; continue }
             guard arg.hasPrefix("--") else {
-                let hint = Suggest.closest(to: "--" + arg.drop { $0 == "-" }, among: options.map { "--" + $0.name })
+                let hint = ClosestName.closest(to: "--" + arg.drop { $0 == "-" }, among: options.map { "--" + $0.name })
                 throw .usage("unknown option '\(arg)'" + (hint.map { "; did you mean \($0)?" } ?? " (options start with --)"), command: name)
             }
             var key = String(arg.dropFirst(2))
@@ -118,7 +119,7 @@ struct CommandSpec: Sendable {
                 key = String(key[..<eq])
             }
             guard let option = options.first(where: { $0.name == key }) else {
-                if let hint = Suggest.closest(to: "--" + key, among: options.map { "--" + $0.name }) {
+                if let hint = ClosestName.closest(to: "--" + key, among: options.map { "--" + $0.name }) {
                     throw .usage("unknown option '--\(key)'; did you mean \(hint)?", command: name)
                 }
                 let known = options.map { "--" + $0.name }.joined(separator: ", ")
@@ -151,36 +152,6 @@ struct CommandSpec: Sendable {
 
     private static func looksNegativeNumber(_ s: String) -> Bool {
         s.count > 1 && s.dropFirst().allSatisfy(\.isNumber)
-    }
-}
-
-/// "Did you mean": the closest candidate within a small edit distance.
-enum Suggest {
-    static func closest(to text: String, among candidates: [String]) -> String? {
-        let query = Array(text.lowercased().utf8)
-        var best: (distance: Int, candidate: String)?
-        for candidate in candidates {
-            let target = Array(candidate.lowercased().utf8)
-            var distance = editDistance(query, target)
-            // A prefix (`--comp` for `--components`) is as good as a typo.
-            if target.starts(with: query), query.count >= 3 { distance = min(distance, 1) }
-            if distance <= max(2, query.count / 3), distance < (best?.distance ?? .max) { best = (distance, candidate) }
-        }
-        return best?.candidate
-    }
-
-    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 

@@ -21,7 +21,7 @@ enum CompletionsCommand {
         case "zsh": output.line(zsh(ChimeMain.commands.map(\.spec)))
         case "fish": output.line(fish(ChimeMain.commands.map(\.spec)))
         default:
-            let hint = Suggest.closest(to: shell, among: shells).map { "; did you mean \($0)?" } ?? ""
+            let hint = ClosestName.closest(to: shell, among: shells).map { "; did you mean \($0)?" } ?? ""
             throw .usage("unknown shell '\(shell)' (bash, zsh or fish)\(hint)", command: spec.name)
         }
         return 0

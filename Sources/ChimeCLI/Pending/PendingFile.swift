@@ -149,10 +149,9 @@ struct PendingFile {
         let record: PendingRequestRecord
         do {
             do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw CLIError.unwrapped(error) }
-        } catch let error as PendingError {
-            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
-        } catch let error as TriggerError {
-            return .failure(Failure(id: id, code: "invalidTrigger", message: error.description))
+        } catch let error as any ChimeError {
+            let cli = CLIError(error)
+            return .failure(Failure(id: id, code: cli.code, message: cli.message))
         } catch let error as DecodingError {
             let batch = BatchError.decoding(error)
             return .failure(Failure(id: id, code: batch.code, message: batch.message))

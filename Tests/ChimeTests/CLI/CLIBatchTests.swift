@@ -52,6 +52,22 @@ import Testing
     /// Lines at the edge of the byte-level path (`BatchLine`): a trigger text seen before followed by
     /// garbage, duplicate members, escapes, numbers that are not plain integers. Each is answered
     /// exactly as the tree path (`JSONParser` + `JSONTreeDecoder`) answers it.
+    /// A member the contract does not name is an error naming it and the nearest known one, on the
+    /// byte path's lines as on the general path's; the other lines are answered.
+    @Test func unknownMembersAreErrors() throws {
+        let good = #""zone": "UTC", "after": "2026-01-01T00:00:00Z", "trigger": {"calendar": {"components": {"hour": 9}}}"#
+        let responses = try Self.batch([
+            #"{"id": "a", "cuont": 5, "# + good + "}",
+            #"{"id": "b", "zone": "UTC", "trigger": {"calendar": {"components": {"hour": 9, "minite": 30}}}}"#,
+            #"{"id": "c", "# + good + "}",
+        ])
+        func error(_ i: Int) -> [String: Any]? { responses[i]["error"] as? [String: Any] }
+        #expect(error(0)?["code"] as? String == "unknownField")
+        #expect(error(0)?["message"] as? String == "unknown field 'cuont': did you mean 'count'?")
+        #expect(error(1)?["message"] as? String == "unknown field 'minite' in trigger.calendar.components: did you mean 'minute'?")
+        #expect(responses[1]["id"] as? String == "b" && responses[2]["fires"] != nil)
+    }
+
     @Test func linesAtTheEdgeOfTheBytePath() throws {
         let trigger = #"{"calendar":{"components":{"hour":8,"minute":30}}}"#
         let request = #""zone":"Europe/Paris","after":"2026-03-29T00:00:00Z","count":2"#

@@ -162,7 +162,8 @@ import Chime
         (#"{"cron": {"expression": "61 * * * *"}}"#, ["cron", "expression"]),
         (#"{"cron": {"expression": "* * * * *", "flavor": "vixie"}}"#, ["cron", "flavor"]),
         (#"{"onCalendar": {"expression": "*-*-* 25:00"}}"#, ["onCalendar", "expression"]),
-        (#"{"sometimes": {}}"#, []),
+        (#"{"sometimes": {}}"#, ["sometimes"]),   // an unknown member is named (UnknownFieldError)
+        (#"{"calendar": {"components": {"hour": 9}}, "interval": {"seconds": 90}}"#, []),
     ])
     func decodingErrorsHaveCodingPaths(_ json: String, _ path: [String]) {
         let result = Self.decodingPath(json)

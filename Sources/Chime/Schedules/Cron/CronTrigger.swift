@@ -127,11 +127,12 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         try previousFire(before: instant, in: zone)
     }
 
-    enum CodingKeys: String, CodingKey { case expression, flavor, direction, gap, overlap, hashId }
+    enum CodingKeys: String, CodingKey, CaseIterable { case expression, flavor, direction, gap, overlap, hashId }
 
     /// Reads docs/contract.md's `{"expression", "flavor"?, "direction"?, "gap"?, "overlap"?,
     /// "hashId"?}`; a malformed expression surfaces as its `CronError`.
     public init(from decoder: Decoder) throws {
+        try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func named<P: NamedChoice>(_ key: CodingKeys) throws -> P? {
             try c.decodeIfPresent(String.self, forKey: key).map { (text) throws(TriggerError) in try P(named: text, field: key.stringValue) }

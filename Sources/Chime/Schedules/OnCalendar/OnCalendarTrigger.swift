@@ -155,11 +155,12 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: adjustment)
     }
 
-    private enum CodingKeys: String, CodingKey { case expression, gap, overlap }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case expression, gap, overlap }
 
     /// Reads docs/contract.md's `{"expression", "gap"?, "overlap"?}`; a malformed expression
     /// surfaces as its `OnCalendarError`.
     public init(from decoder: Decoder) throws {
+        try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(expression: try c.decode(String.self, forKey: .expression),
                       gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },

@@ -205,11 +205,12 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     // MARK: Codable (docs/contract.md: {"rrule": {"text": "…", "dtstart": "always", "gap": …, "overlap": …}})
 
-    private enum CodingKeys: String, CodingKey { case text, dtstart, gap, overlap }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case text, dtstart, gap, overlap }
 
     /// Reads docs/contract.md's `{"text", "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
     /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`.
     public static func decode(from decoder: Decoder) throws -> RRuleTrigger {
+        try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let mode = try c.decodeIfPresent(String.self, forKey: .dtstart).map { (text) throws(TriggerError) in try DTStartMode(named: text, field: "dtstart") }
         return try RRuleTrigger(text: try c.decode(String.self, forKey: .text), dtstartMode: mode ?? .always,

@@ -2,11 +2,12 @@
 /// `"day"` and `"month"` as `match` needs them; after a drift the stored wall time comes along as
 /// `"scheduled": {"time": "03:30:00", …}` (docs/profiles.md).
 extension FlutterAndroidTrigger: Codable {
-    private enum Keys: String, CodingKey { case match, time, weekday, day, month, scheduled }
+    private enum Keys: String, CodingKey, CaseIterable { case match, time, weekday, day, month, scheduled }
 
     /// Reads `{"match", "time", "weekday"?, "day"?, "month"?, "scheduled"?}` (docs/profiles.md),
     /// checking the fields as the initializer does.
     public init(from decoder: Decoder) throws {
+        try UnknownFieldError.check(decoder, Keys.self)
         let c = try decoder.container(keyedBy: Keys.self)
         let matchText = try c.decodeIfPresent(String.self, forKey: .match) ?? "time"
         guard let match = Match(rawValue: matchText) else {
