@@ -7,7 +7,7 @@
 // CHIME_FUZZ_TZDIR, set by run.sh.
 // Checks, beyond "no crash, no hang":
 // - the response is one object: `id`? plus exactly one of `fires` (array) or `error` ({code, message});
-// - an error code is one the README documents, with a non-empty message;
+// - an error code is one docs/contract.md documents, with a non-empty message;
 // - every fire reads back: `utc` and `at` parse (ISO8601Format) to the same instant, whose offset in
 //   the zone is the fire's `offset` (`at` only for whole-minute offsets); fires are strictly monotonic; no more than `count` of them;
 // - an unadjusted fire (`exact`, `overlapFirst`/`overlapLast`) shows on the wall clock every plain

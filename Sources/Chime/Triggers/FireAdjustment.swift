@@ -1,5 +1,5 @@
 /// What happened between the trigger's components and the instant it fires at. JSON uses the
-/// camelCase raw values (documented in the README).
+/// camelCase raw values (documented in docs/contract.md and docs/cli.md, "Adjustments").
 ///
 /// Examples, America/New_York 2026, components `{hour: 2, minute: 30}`:
 /// - 2026-03-09T06:30:00Z (02:30 EDT) is `exact`.

@@ -360,7 +360,7 @@ package struct BatchProcessor {
     }
 }
 
-/// A per-line error: a camelCase code and a message (README lists the codes).
+/// A per-line error: a camelCase code and a message (docs/contract.md lists the codes).
 package struct BatchError: Error {
     package let code: String
     package let message: String

@@ -67,8 +67,8 @@ import Testing
         }
     }
 
-    /// The `$ chime …` blocks of the guides print what they show.
-    @Test(arguments: ["docs/oncalendar.md", "docs/semantics.md", "docs/cron.md"])
+    /// The `$ chime …` blocks of the command reference and the guides print what they show.
+    @Test(arguments: ["docs/cli.md", "docs/oncalendar.md", "docs/semantics.md", "docs/cron.md"])
     func docExamplesPrintWhatTheyShow(file: String) throws {
         let examples = try Self.readmeExamples(file)
         #expect(!examples.isEmpty)
