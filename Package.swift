@@ -57,10 +57,21 @@ let package = Package(
         // of Foundation's reading of a pattern (the apple verdict). A module that cannot import
         // Chime: the target boundary is the proof of independence.
         .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
-        // FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which replays the saved inputs
-        // of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeReference"],
+        // The Chime-specific test support every test target shares: the fixture databases, the
+        // seeded case generators and vectors that unit and differential tests both use.
+        .target(name: "ChimeTestCases", dependencies: ["Chime", "ChimeTestSupport"], path: "Tests/ChimeTestCases"),
+        // Tests by kind (CONTRIBUTING.md): hermetic unit tests here (no program but zic, zdump and
+        // python3's zoneinfo); FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which
+        // replays the saved inputs of FuzzRegressions/ (data, not sources).
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
                     exclude: ["FuzzRegressions"], swiftSettings: sanitizerSettings),
+        // Differential tests against the peers themselves (croniter, APScheduler 3 and 4, robfig/cron,
+        // Quartz, dateutil, libical, systemd-analyze, java.time): each skips with one line naming
+        // the missing tool, or fails under CHIME_REQUIRE_ORACLES=1 (CI).
+        .testTarget(name: "ChimeOracleTests", dependencies: ["Chime", "ChimeTestSupport", "ChimeTestCases"]),
+        // The `chime` tool end to end (subprocess): commands, batch, pending files, bad input, the
+        // README's and docs' examples, completions and the man page. Run after `swift build`.
+        .testTarget(name: "ChimeCLITests", dependencies: ["Chime", "ChimeTestSupport", "ChimeTestCases"]),
         // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
         .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.
@@ -68,7 +79,7 @@ let package = Package(
                     path: "Tests/ChimeReferenceTests", exclude: ["PastDifferences.txt"]),
         // Parity of the apple semantics with Foundation's Calendar.nextDate; every difference is
         // judged case by case by the reference.
-        .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport"],
+        .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport", "ChimeTestCases"],
                     path: "Tests/ChimeFoundationParityTests", exclude: ["Undecided.txt"]),
         // The code listings of the DocC articles (Sources/Chime/Chime.docc, Sources/ChimeFoundation/
         // ChimeFoundation.docc), compiled and run with their values checked; a test holds every

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Foundation's rules that the apple semantics copies, one named test per hook of `AppleRules`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Parity with Foundation for patterns with a fixed `year` (or `yearForWeekOfYear`) and other

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Patterns with a fixed year and other fields free (docs/apple-semantics.md, "Fixed year"): the

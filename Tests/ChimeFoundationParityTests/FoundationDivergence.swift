@@ -1,6 +1,7 @@
 import Foundation
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// A class of Foundation `nextDate` bug that Chime deliberately does not copy

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Foundation bugs Chime deliberately does not copy (docs/apple-semantics.md §4). Each test shows

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Differential parity with Foundation's `Calendar.nextDate` (same tz data, 2025b) on seeded

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// The reference's verdict on one parity difference (`RefAppleJudge`, module ChimeReference,

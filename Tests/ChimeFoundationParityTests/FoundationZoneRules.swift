@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import ChimeReference
 
 /// Chime `ZoneRules` built from Foundation's own `TimeZone` (its ICU data), so the differential

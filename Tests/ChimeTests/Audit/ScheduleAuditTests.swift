@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `ScheduleAudit`: where a schedule meets a gap or an overlap is checked against Python's
 /// `zoneinfo` on the same TZif files; what each trigger does there is the trigger's own answer

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Everything a server shares between threads, used from many at once while the zone data is
 /// reloaded under them: a `ZoneDatabase` (and `ZoneDatabase.shared`), the engine computing fires

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Hand-derived facts for the `apscheduler3` and `apscheduler` flavors: each expectation is worked
 /// out in its comment from APScheduler's source (`apscheduler/triggers/cron/__init__.py`:

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// Backward cron searches reaching a day's midnight. Hand-derived: America/New_York is on EDT

@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// One cron line written for another flavor (`CronExpression.text(for:)`, used by `chime audit
 /// --compare`). The expected texts follow each tool's documented field layout (docs/cron.md:

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Hand-derived cron facts (reasoning in each comment, UTC instants computed from the zone's
 /// offsets), the parser's bad-input battery, and the examples of docs/cron.md.

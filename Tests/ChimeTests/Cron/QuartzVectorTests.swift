@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The quartz flavor on Quartz's own published test vectors, copied by hand from
 /// quartz-scheduler/quartz, quartz-core/src/test/java/org/quartz/CronExpressionTest.java (the test

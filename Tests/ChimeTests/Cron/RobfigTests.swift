@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The robfig flavor against robfig/cron's own published test vectors (robfig/cron v3.0.1, as
 /// Debian's golang-github-robfig-cron-dev ships them in /usr/share/gocode/src/github.com/robfig/cron),

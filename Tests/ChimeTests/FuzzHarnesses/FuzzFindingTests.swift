@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 // The defects the libFuzzer harnesses found (Fuzz/README.md, "What was found"), each as the exact
 // outcome the fixed library must give, derived by hand; the inputs themselves are replayed by

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Every input the libFuzzer harnesses (Fuzz/README.md) once failed on, kept in
 /// `FuzzRegressions/TARGET/` beside this file, and the committed seeds (`Fuzz/seeds/TARGET/`), run

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 import Chime
 
 /// Issue 15: the library as a Swift developer meets it. Expected instants are hand-derived:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// `GlibcMktime` against the real glibc mktime(3) of this machine (Debian 12's glibc 2.36), called
@@ -31,7 +32,7 @@ import Testing
         var random = SplitMix64(seed: 2036)
         var compared = 0
         for id in Self.zones {
-            let zone = try SystemdOracle.systemDatabase.rules(for: id)
+            let zone = try Fixtures.systemDatabase.rules(for: id)
             var requests: [GlibcMktime.BrokenDown] = []
             for _ in 0..<400 {
                 let year = Int64(random.next(in: 1975...2060))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// Hand-derived facts about systemd's DST rule (each also what systemd-analyze 252 prints; the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `PendingColumns` against oracles that are not the columns: the engine's `Trigger.nextFire`
 /// called directly (the columns must give exactly its instants), a full sort (for the k soonest),

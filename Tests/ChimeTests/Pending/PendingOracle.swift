@@ -1,6 +1,7 @@
 import Foundation
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// A request described independently of Chime, so the pending tests can ask two things of it: the
 /// Chime request (built through Chime's public API) and the expected fires from an oracle that is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The rolling-window planner: repeating requests expanded into one-shot occurrences, the `limit`
 /// soonest kept, and `refillBy` = the instant of the first occurrence left out.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The boundary shape: CONTRACT.md's batch request with "identifier", read with Foundation's
 /// JSONDecoder, resolved into a request whose errors name it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Replacement, the three limit rules, delivery and bad input. Expected instants are derived by
 /// hand in the comments: 2026-03-07 is a Saturday; New York is EST (UTC-5) until its spring-forward

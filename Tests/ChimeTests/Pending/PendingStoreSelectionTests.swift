@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// iOS keeps "the soonest-firing 64 notifications (with automatically rescheduled notifications
 /// counting as a single notification) and discards the rest". Checked against Foundation's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// A year of deliveries (2026) for daily reminders in three zones, across both of each zone's
 /// DST transitions in 2026:

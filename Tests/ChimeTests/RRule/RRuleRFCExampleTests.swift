@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// RFC 5545 §3.8.5.3 ("Recurrence Rule", Examples, pages 123–131), every RRULE example: the
 /// description, DTSTART, RRULE(s) and listed instances copied by hand from the RFC's text, including

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The stepping fast path (`RRuleWalker.fill` / `stepRun`, wall times `DTSTART + k × step` by
 /// addition, one subtraction per fire while the wall time's window lies in one zone period)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Hand-derived answers. America/New_York 2026 (tz data): spring forward on 2026-03-08 at 02:00
 /// EST (07:00Z) to 03:00 EDT; fall back on 2026-11-01 at 02:00 EDT (06:00Z) to 01:00 EST.

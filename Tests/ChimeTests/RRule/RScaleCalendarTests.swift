@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// RFC 7529 calendars (`RScaleCalendar`, from ICU through the C shim) against Foundation's own
 /// `Calendar(identifier:)`: swift-foundation on Linux computes calendars with its bundled copy of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// RSCALE rules against published holiday dates 2000–2050, copied by hand from the python-holidays
 /// project's calendar tables (https://github.com/vacanza/holidays, MIT):

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// RFC 7529 rules: the RFC's own examples (§4.3), libical's published RSCALE test vectors,
 /// errors naming the part, DST on the local clock, and the generic calendar walk against the
@@ -207,7 +208,7 @@ import Testing
         var random = SplitMix64(seed: 7529)
         var compared = 0, instances = 0
         for _ in 0..<cases {
-            let c = RRuleDifferentialTests.randomCase(&random)
+            let c = RRuleCases.random(&random)
             let text = "DTSTART:" + c.dtstart + "\nRRULE:" + c.rule
             guard let recurrence = try? RRuleParser.recurrence(text), let rule = recurrence.rule, let dtstart = recurrence.dtstart else { continue }
             let plain = RRuleExpansion(rule: rule, start: dtstart.wall)

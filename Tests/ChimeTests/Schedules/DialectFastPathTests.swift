@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The daily shortcut of cron and OnCalendar triggers (`CalendarFastPath.daily`) against their own
 /// search alone (`CalendarSearch` with `CronRules` / `OnCalendarRules`), on every fixture zone:

@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The zone a schedule fires in is decided once (`Trigger.zone(given:in:)`) for `Schedule`,
 /// `chime batch` and pending files: the zone the trigger names wins, a given zone may repeat it

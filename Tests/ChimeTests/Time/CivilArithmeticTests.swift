@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 @Suite struct CivilArithmeticTests {
     /// Hand-derived facts: 1970-01-01 is day 0 and a Thursday; 2000-03-01 is 30 years

@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `CalendarTrigger.nextFire`'s fast paths (`FastPaths/`) against the general search alone
 /// (`searchWithoutFastPath`), on every fixture zone: the same fire in every field, or the same

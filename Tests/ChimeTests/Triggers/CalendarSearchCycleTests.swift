@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The day walk ends after one 400-year Gregorian cycle without a candidate, for a pattern with
 /// no year (`CalendarSearchRules.walkMayVisit`). Values from Python's `datetime` (an independent

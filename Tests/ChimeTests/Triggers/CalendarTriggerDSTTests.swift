@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// DST cases from the issue, each with a hand-derived expectation (reasoning in the comment) and,
 /// where Foundation agrees, Foundation's `Calendar.nextDate` as a second oracle.

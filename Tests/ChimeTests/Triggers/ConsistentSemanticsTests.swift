@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The worked cases of `docs/semantics.md` (section 5), answered in both semantics. Expected
 /// values are hand-derived from the rules (reasoning beside each); in the apple semantics they

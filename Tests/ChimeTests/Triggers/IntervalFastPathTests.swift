@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `IntervalTrigger.nextFire`'s whole-second fast path (a multiply for the division, the type from
 /// the slot table) against the general 64/128-bit path it bypasses, on every fixture zone.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 @Suite struct IntervalTriggerTests {
     /// Exact elapsed time: 5400.25 s after 2026-01-01T00:00:00Z is 01:30:00.250Z, then 03:00:00.500Z.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 @Suite struct WeekRulesTests {
     /// CLDR: Germany counts ISO weeks (Monday, 4 days); the US starts weeks on Sunday with 1 day.

@@ -1,6 +1,7 @@
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 // Inputs found by the libFuzzer harnesses in Fuzz/ (see Fuzz/README.md), minimised, each with the
 // outcome it must have and why.

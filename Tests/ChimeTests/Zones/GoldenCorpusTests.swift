@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The golden corpus (`tzdata-fixtures/golden/*.jsonl`, issue 16 item 3): `chime batch` requests
 /// whose expected fires were computed by `tzdata-fixtures/golden/generate.py` with Python's

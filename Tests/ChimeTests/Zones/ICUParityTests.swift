@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The ICU zone source checked against oracles that are not Chime's code:
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Wall time -> instant resolution checked against Python's `zoneinfo` (an independent tz
 /// implementation) reading the same pinned TZif files.

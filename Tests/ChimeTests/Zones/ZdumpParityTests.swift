@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// TZif-sourced transitions checked against `zdump -v` (glibc's, from libc-bin) on the same files.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 @Suite struct ZoneDatabaseTests {
     /// Aliases and Windows ids resolve to canonical zones (facts from tzdata.zi's `L` lines and

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `ZoneDatabase.reload()` and `reloadIfChanged()`: a new TZif tree behind a symlink is picked up
 /// whole, a tree that cannot be used is refused with the old rules kept, and lookups racing a

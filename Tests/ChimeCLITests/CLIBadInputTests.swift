@@ -1,104 +1,12 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 // End-to-end bad input against the built `chime` executable (`swift build` builds it before
 // `swift test`). Every case must exit 2 with a message on stderr that names the problem, print
 // nothing on stdout, and never crash (no signal, no Swift "Fatal error" or backtrace).
 // Zones come from the pinned fixtures via TZDIR, so answers do not depend on the host's tzdata.
-
-// MARK: - Running chime
-
-/// One finished run of the `chime` executable.
-struct ChimeRun: CustomStringConvertible {
-    let status: Int32
-    /// Killed by a signal (a crash or a trap), in which case `status` is the signal number.
-    let signaled: Bool
-    let timedOut: Bool
-    let stdout: String
-    let stderr: String
-
-    var description: String {
-        "exit \(signaled ? "signal " : "")\(status)\(timedOut ? " (timed out)" : "")\nstdout: \(stdout.prefix(400))\nstderr: \(stderr.prefix(800))"
-    }
-}
-
-enum ChimeCLI {
-    /// The environment every run gets: fixture tz data and the default source preference, so a
-    /// developer's own CHIME_ZONE_SOURCE cannot change the answers.
-    static var baseEnvironment: [String: String] {
-        ["TZDIR": Fixtures.zoneinfoDirectory, "CHIME_ZONE_SOURCE": "newest"]
-    }
-
-    /// The executable, or a test failure saying how to build it.
-    static func executable(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let path = Fixtures.chimeExecutable
-        try #require(FileManager.default.isExecutableFile(atPath: path),
-                     "chime executable not found at \(path): run `swift build` before `swift test`",
-                     sourceLocation: sourceLocation)
-        return path
-    }
-
-    /// Runs `chime` with `arguments`, killing it after `timeout` seconds (a hang is a failure too).
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> ChimeRun {
-        final class Box: @unchecked Sendable { var data = Data() }   // each written once, read after group.wait()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable(sourceLocation: sourceLocation))
-        process.arguments = arguments
-        process.environment = Fixtures.childEnvironment(baseEnvironment.merging(environment) { $1 })
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        // Drain both pipes while the child runs, so a large output cannot block it.
-        let outBox = Box(), errBox = Box()
-        let group = DispatchGroup()
-        for (pipe, box) in [(out, outBox), (err, errBox)] {
-            group.enter()
-            DispatchQueue.global().async { box.data = pipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            process.terminate()
-            finished.wait()
-        }
-        group.wait()
-        return ChimeRun(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                        timedOut: timedOut, stdout: String(decoding: outBox.data, as: UTF8.self),
-                        stderr: String(decoding: errBox.data, as: UTF8.self))
-    }
-
-    /// The crash checks every run gets: a normal exit, in time, without Swift's crash reporting.
-    static func expectNoCrash(_ run: ChimeRun, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!run.timedOut, "chime hung\n\(run)", sourceLocation: sourceLocation)
-        #expect(!run.signaled, "chime was killed by signal \(run.status)\n\(run)", sourceLocation: sourceLocation)
-        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtrac"),
-                "chime crashed\n\(run)", sourceLocation: sourceLocation)
-    }
-
-    /// Bad input: exit 2, nothing on stdout, a message on stderr containing each of `mentions`.
-    static func expectBadInput(_ run: ChimeRun, mentions: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        expectNoCrash(run, sourceLocation: sourceLocation)
-        #expect(run.status == 2, "expected exit 2\n\(run)", sourceLocation: sourceLocation)
-        #expect(run.stdout.isEmpty, "expected nothing on stdout\n\(run)", sourceLocation: sourceLocation)
-        #expect(!run.stderr.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "expected a message on stderr",
-                sourceLocation: sourceLocation)
-        for text in mentions {
-            #expect(run.stderr.contains(text), "stderr should mention '\(text)'\n\(run)", sourceLocation: sourceLocation)
-        }
-    }
-
-    /// Parses stdout as one JSON object.
-    static func json(_ run: ChimeRun, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-        return try #require(object as? [String: Any], "stdout is not a JSON object: \(run.stdout)", sourceLocation: sourceLocation)
-    }
-}
 
 /// A bad command line and the words its error must contain.
 struct BadInvocation: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `chime audit` end to end: the JSON shape of docs/contract.md, and the answers for New York's
 /// 2026 transitions derived by hand (EST → EDT at 2026-03-08T07:00:00Z: 02:00–03:00 does not exist;

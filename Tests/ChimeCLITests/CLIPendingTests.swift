@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `chime pending`, `chime simulate` and `chime plan` end to end, on a small request file whose
 /// answers are derived by hand (reasoning beside each), with fixture tz data.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The robfig flavor against the real robfig/cron v3.0.1 (Go; Debian's
 /// golang-github-robfig-cron-dev): `Tests/CronOracle/robfig/robfig_oracle.go` is built here with

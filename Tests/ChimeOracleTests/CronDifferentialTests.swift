@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The croniter flavor against the real croniter (PyPI; `Tests/CronOracle/cron_oracle.py` runs it
 /// as a subprocess, on the same pinned tz data through `PYTHONTZPATH`): seeded random expressions

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// RFC 7529 RSCALE end to end through the `chime` executable: `next --rrule`, `--ical`, `batch`,
 /// `audit`, and bad input (exit 2 naming the part). Expected dates come from python-holidays'

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// Issue 11, end to end: zone ids made canonical before a source is chosen, the instant forms
 /// people type, deterministic interval anchors, and the output details. Expected values come from

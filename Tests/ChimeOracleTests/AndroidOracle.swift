@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// `Tests/ProfileOracle/AndroidOracle.java` run on this machine's JDK: flutter_local_notifications'

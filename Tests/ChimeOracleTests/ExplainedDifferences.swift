@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The differences from a peer tool that were judged one by one: a JSON Lines file under
 /// `Tests/CronOracle/` whose lines hold the exact `case` and the `verdict` of an independent check

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `--semantics` and `"semantics"` end to end: the same question in both semantics, where they
 /// differ (docs/semantics.md, case 3: Lord Howe's 02:00 on 2025-10-05 is in the DST gap, 02:00

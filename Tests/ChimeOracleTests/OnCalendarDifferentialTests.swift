@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// Seeded random expressions and start instants over many zones, leaning towards DST nights,
@@ -32,7 +33,7 @@ extension FireIterator {
     @Test(.requires(.systemdAnalyze))
     func matchesSystemd() throws {
         var generator = OnCalendarGenerator(seed: Self.seed)
-        let database = SystemdOracle.systemDatabase
+        let database = Fixtures.systemDatabase
         var compared = 0, fires = 0, nevers = 0
         var differences: [String] = []
         var rejected = 0, explainedCount = 0, gaveUp = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The examples users see — the README's `$ chime …` blocks, `examples/`, every command's
 /// `--help` examples — are run, so none of them can go stale; and the shell completions and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// The android profile (`FlutterAndroidTrigger`) against `Tests/ProfileOracle/AndroidOracle.java`:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The zone commands end to end: JSON shapes from CONTRACT.md and the headline facts of the issue.
 @Suite struct CLIZoneCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The `apscheduler3` and `apscheduler` flavors against the real APScheduler 3.11.3 (site-packages)
 /// and 4.0.0a6 (installed apart, `pip install --target /opt/aps4`), run by

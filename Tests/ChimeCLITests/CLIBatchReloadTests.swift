@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `chime batch` as a long-running pipe whose zone data changes under it (docs/contract.md,
 /// "New zone data while running"): `TZDIR` names a symlink that the test renames onto another

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// `chime batch` end to end: one response line per input line, in order, whatever the line holds.
 @Suite struct CLIBatchTests {

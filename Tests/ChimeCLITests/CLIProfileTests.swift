@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// `--profile` and `--compare ios,android` on the command line, and docs/profiles.md's examples.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// `systemd-analyze calendar` (Debian's systemd 252) as an oracle: several expressions per call,
@@ -9,8 +10,6 @@ import Foundation
 /// (/usr/share/zoneinfo), so the comparisons use a database over that directory too.
 enum SystemdOracle {
     static let executable = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    static let systemDatabase = ZoneDatabase(preference: .tzif, tzifDirectory: "/usr/share/zoneinfo")
 
     struct Answer: Equatable {
         var normalized: String

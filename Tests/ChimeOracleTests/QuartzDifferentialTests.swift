@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// The quartz flavor against the real Quartz Scheduler 2.3.2 (Debian's libquartz2-java, run by
 /// `Tests/CronOracle/QuartzOracle.java`, compiled here with javac; one JVM answers a whole batch of
