@@ -31,3 +31,8 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension AuditError: ChimeError {
+    /// The stable code (docs/contract.md): `invalidTrigger`: the trigger cannot be audited.
+    public var code: String { "invalidTrigger" }
+}

@@ -30,17 +30,6 @@ enum DecodingPath {
         return text
     }
 
-    /// The field a trigger error names, when it is a key of the object being decoded.
-    static func field(of error: any Error) -> [any CodingKey] {
-        switch error {
-        case let TriggerError.invalidComponent(name, _, _) where CalendarComponents.names.contains(name):
-            return [Key("components"), Key(name)]
-        case let TriggerError.unknownName(field, _, _): return [Key(field)]
-        case is CronError, is OnCalendarError: return [Key("expression")]
-        default: return []
-        }
-    }
-
     /// A coding key spelled by a string or an array index.
     struct Key: CodingKey {
         let stringValue: String

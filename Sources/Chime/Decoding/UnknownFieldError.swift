@@ -14,6 +14,7 @@ public struct UnknownFieldError: Error, Sendable, Hashable, CustomStringConverti
     /// Every member the object may have.
     public let known: [String]
 
+    /// The error for `field` at `path`, suggesting the nearest of `known` (`ClosestName`).
     public init(field: String, path: String, known: [String]) {
         self.field = field
         self.path = path

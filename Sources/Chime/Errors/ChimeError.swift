@@ -1,5 +1,5 @@
 /// An error of Chime's: a sentence naming the problem (`description`) and a stable camelCase
-/// `code` (docs/contract.md's error codes). The code is decided here, on the error, once: the
+/// `code` (docs/contract.md's error codes), each decided once, on the error type itself: the
 /// `chime` tool's `--json`, `chime batch`, pending files, the C ABI and Python all report this
 /// `code`, and `LocalizedError` (ChimeFoundation) this `description`.
 ///
@@ -9,29 +9,8 @@ public protocol ChimeError: Error, Sendable, CustomStringConvertible {
     var code: String { get }
 }
 
-extension TriggerError: ChimeError {
-    public var code: String {
-        if case .wallTimeSkipped = self { return "wallTimeSkipped" }
-        return "invalidTrigger"
-    }
-}
-
-extension CronError: ChimeError {
-    public var code: String { "invalidCronExpression" }
-}
-
-extension OnCalendarError: ChimeError {
-    public var code: String {
-        if case .unknownZone = self { return "unknownZone" }
-        return "invalidTrigger"
-    }
-}
-
-extension RRuleError: ChimeError {
-    public var code: String { "invalidRRule" }
-}
-
 extension TimeError: ChimeError {
+    /// The stable code (docs/contract.md): One per case (`malformedInstant`, `yearOutOfRange`, …); text that does not read takes its reason's code.
     public var code: String {
         switch self {
         case .invalidText(_, let reason): reason.code
@@ -44,6 +23,7 @@ extension TimeError: ChimeError {
 }
 
 extension ZoneError: ChimeError {
+    /// The stable code (docs/contract.md): `unknownZone`, `malformedZoneData`, `unreadable`, `zoneSourceUnavailable` or `badConfiguration`; a refused reload takes its cause's code.
     public var code: String {
         switch self {
         case .unknownZone: "unknownZone"
@@ -56,21 +36,7 @@ extension ZoneError: ChimeError {
     }
 }
 
-extension ScheduleError: ChimeError {
-    public var code: String {
-        switch self {
-        case .noZone: "missingField"
-        case .zoneConflict: "zoneConflict"
-        }
-    }
-}
-
-extension AuditError: ChimeError {
-    public var code: String { "invalidTrigger" }
-}
-
 extension UnknownFieldError: ChimeError {
+    /// The stable code (docs/contract.md): `unknownField`.
     public var code: String { "unknownField" }
 }
-
-extension PendingError: ChimeError {}

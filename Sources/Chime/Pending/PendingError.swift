@@ -76,3 +76,5 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension PendingError: ChimeError {}

@@ -33,12 +33,28 @@ public struct CalendarTrigger: Sendable, Hashable {
     /// The shortcut `nextFire(after:in:)` tries first, when the shape has one (`FastPaths/`).
     let fastPath: CalendarFastPath?
 
-    /// Defaults are a notification trigger's: `nextTime`, `first`, forward, repeating, Gregorian weeks.
-    public init(components: CalendarComponents, matchingPolicy: MatchingPolicy = .nextTime,
-                repeatedTimePolicy: RepeatedTimePolicy = .first, direction: SearchDirection = .forward,
+    // The defaults, decided here once for every way a calendar trigger is made (this initializer,
+    // the JSON decoding, `chime batch`'s byte decoder, `chime next`'s flags): a notification
+    // trigger's, as iOS asks Foundation. A skipped 02:30 in America/New_York on 2026-03-08 then
+    // fires at 03:00 EDT = 07:00:00Z (`nextTime`: `gapNextTime`); 01:30 on 2026-11-01 at its first
+    // pass, 05:30:00Z (`first`: `overlapFirst`).
+
+    /// `nextTime`, Foundation's default for a notification trigger.
+    public static let defaultMatchingPolicy = MatchingPolicy.nextTime
+    /// `first`: the earlier pass of a repeated wall time.
+    public static let defaultRepeatedTimePolicy = RepeatedTimePolicy.first
+    /// `forward`: next fires.
+    public static let defaultDirection = SearchDirection.forward
+    /// `apple`: Foundation's rules (`consistent` is Chime's own, docs/semantics.md).
+    public static let defaultSemantics = Semantics.apple
+
+    /// Defaults are a notification trigger's (`defaultMatchingPolicy` …): `nextTime`, `first`,
+    /// forward, repeating, Gregorian weeks, apple semantics.
+    public init(components: CalendarComponents, matchingPolicy: MatchingPolicy = defaultMatchingPolicy,
+                repeatedTimePolicy: RepeatedTimePolicy = defaultRepeatedTimePolicy, direction: SearchDirection = defaultDirection,
                 repeats: Bool = true, weekRules: WeekRules = .gregorian,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
-                semantics: Semantics = .apple) throws(TriggerError) {
+                semantics: Semantics = defaultSemantics) throws(TriggerError) {
         self.components = try components.validated()
         self.matchingPolicy = matchingPolicy
         self.repeatedTimePolicy = repeatedTimePolicy

@@ -50,3 +50,11 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension TriggerError: ChimeError {
+    /// The stable code (docs/contract.md): `wallTimeSkipped` for a gap policy `reject` met; `invalidTrigger` for the rest.
+    public var code: String {
+        if case .wallTimeSkipped = self { return "wallTimeSkipped" }
+        return "invalidTrigger"
+    }
+}

@@ -25,7 +25,7 @@ public struct WeeklyTrigger: Sendable, Hashable {
     /// Fires on `weekdays` at `hour`:`minute`:`second`; throws `TriggerError.invalidWeekly` for no
     /// weekdays and `.invalidComponent` for a field out of range.
     public init(weekdays: Set<Weekday>, hour: Int, minute: Int, second: Int = 0,
-                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, semantics: Semantics = .apple) throws(TriggerError) {
+                gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, semantics: Semantics = CalendarTrigger.defaultSemantics) throws(TriggerError) {
         guard !weekdays.isEmpty else { throw .invalidWeekly("at least one weekday is needed") }
         self.weekdays = weekdays.sorted { $0.rawValue < $1.rawValue }
         self.hour = hour; self.minute = minute; self.second = second
@@ -40,7 +40,7 @@ public struct WeeklyTrigger: Sendable, Hashable {
 
     /// Parses `HH:MM` or `HH:MM:SS` into this trigger's time.
     public init(weekdays: Set<Weekday>, time: String, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil,
-                semantics: Semantics = .apple) throws(TriggerError) {
+                semantics: Semantics = CalendarTrigger.defaultSemantics) throws(TriggerError) {
         guard let (hour, minute, second) = ISO8601Format.parseTimeOfDay(time) else {
             throw .invalidWeekly("time '\(time)' is not HH:MM or HH:MM:SS")
         }

@@ -75,12 +75,18 @@ package enum TimeInput {
         }
     }
 
+    /// How a local time typed as an instant (`--after 02:30`, batch `"after"`) is read when no policy
+    /// is given: a skipped one with the offset before the gap (`shift`: 02:30 on 2026-03-08 in
+    /// America/New_York is 03:30 EDT = 07:30:00Z), a repeated one as its first pass (`first`).
+    package static let defaultGapPolicy = GapPolicy.shift
+    package static let defaultOverlapPolicy = OverlapPolicy.first
+
     /// A wall time in `zone` through the gap and overlap policies (`ZoneRules.resolve(_:gap:overlap:)`);
     /// `skip` reads as `nextValid` and `both` as `first`: an instant option needs one instant.
     package static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
                         gap: GapPolicy?, overlap: OverlapPolicy?) throws(CLIError) -> Reading {
-        let gapPolicy: GapPolicy = gap == .skip ? .nextValid : gap ?? .shift
-        let overlapPolicy: OverlapPolicy = overlap == .both ? .first : overlap ?? .first
+        let gapPolicy: GapPolicy = gap == .skip ? .nextValid : gap ?? defaultGapPolicy
+        let overlapPolicy: OverlapPolicy = overlap == .both ? .first : overlap ?? defaultOverlapPolicy
         guard let fire = zone.resolve(local, gap: gapPolicy, overlap: overlapPolicy).first else {
             throw .input("\(name) \(local) does not exist in \(zone.identifier): the clocks skip it (DST gap; gap policy reject)", code: "wallTimeSkipped")
         }

@@ -71,10 +71,10 @@ enum TriggerScanner {
         guard complete, let components,
               let weekRules = try? WeekRules(firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDays, locale: nil)
         else { return nil }
-        return try? CalendarTrigger(components: components, matchingPolicy: matching ?? .nextTime,
-                                    repeatedTimePolicy: repeated ?? .first, direction: direction ?? .forward,
+        return try? CalendarTrigger(components: components, matchingPolicy: matching ?? CalendarTrigger.defaultMatchingPolicy,
+                                    repeatedTimePolicy: repeated ?? CalendarTrigger.defaultRepeatedTimePolicy, direction: direction ?? CalendarTrigger.defaultDirection,
                                     repeats: repeats ?? true, weekRules: weekRules, gapPolicy: gap,
-                                    overlapPolicy: overlap, semantics: semantics ?? .apple)
+                                    overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
     private static func components(_ c: inout BatchLine.Cursor) -> CalendarComponents? {
@@ -103,7 +103,7 @@ enum TriggerScanner {
             }
         }
         guard complete, let days, let time else { return nil }
-        return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple)
+        return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
     /// `[2, 4, 6]`: numbers 1–7 only (names take the general path).

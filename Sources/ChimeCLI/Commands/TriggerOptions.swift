@@ -21,9 +21,10 @@ enum TriggerOptions {
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
         .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
         .init(name: "report-drift", valueName: nil, help: "Interval: mark fires whose wall time differs from the anchor's (intervalWallClockDrift)."),
-        .init(name: "matching", valueName: "POLICY", help: "nextTime (default) | nextTimePreservingSmallerComponents | previousTimePreservingSmallerComponents | strict."),
-        .init(name: "repeated", valueName: "first|last", help: "Which instant of a repeated wall time (default first)."),
-        .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default forward; backward lists fires before --after)."),
+        .init(name: "matching", valueName: "POLICY", help: MatchingPolicy.allCases.map { $0 == CalendarTrigger.defaultMatchingPolicy ? "\($0.rawValue) (default)" : $0.rawValue }
+                  .joined(separator: " | ") + "."),
+        .init(name: "repeated", valueName: "first|last", help: "Which instant of a repeated wall time (default \(CalendarTrigger.defaultRepeatedTimePolicy.rawValue))."),
+        .init(name: "direction", valueName: "forward|backward", help: "Search direction for calendar components (default \(CalendarTrigger.defaultDirection.rawValue); backward lists fires before --after)."),
         .init(name: "gap", valueName: "POLICY", help: "Explicit DST-gap handling: skip | shift | nextValid | previous | reject."),
         .init(name: "overlap", valueName: "POLICY", help: "Explicit DST-overlap handling: first | last | both."),
         .init(name: "semantics", valueName: "apple|consistent", help: "Foundation's rules (apple, default) or Chime's own (consistent, docs/semantics.md)."),
@@ -103,7 +104,7 @@ enum TriggerOptions {
                 var days = Set<Weekday>()
                 for name in parts[0].split(separator: ",", omittingEmptySubsequences: false) { days.insert(try weekday(String(name))) }
                 return .weekly(try WeeklyTrigger(weekdays: days, time: String(parts[1]), gapPolicy: try policy(args, "gap"),
-                                                 overlapPolicy: try policy(args, "overlap"), semantics: try policy(args, "semantics") ?? .apple))
+                                                 overlapPolicy: try policy(args, "overlap"), semantics: try policy(args, "semantics") ?? CalendarTrigger.defaultSemantics))
             default:
                 var components = CalendarComponents()
                 if let time = args.values["at"] {
@@ -119,12 +120,12 @@ enum TriggerOptions {
                                           locale: args.values["locale"])
                 return .calendar(try CalendarTrigger(
                     components: components,
-                    matchingPolicy: try policy(args, "matching") ?? .nextTime,
-                    repeatedTimePolicy: try policy(args, "repeated") ?? .first,
-                    direction: try policy(args, "direction") ?? .forward,
+                    matchingPolicy: try policy(args, "matching") ?? CalendarTrigger.defaultMatchingPolicy,
+                    repeatedTimePolicy: try policy(args, "repeated") ?? CalendarTrigger.defaultRepeatedTimePolicy,
+                    direction: try policy(args, "direction") ?? CalendarTrigger.defaultDirection,
                     repeats: !args.flags.contains("once"), weekRules: rules,
                     gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap"),
-                    semantics: try policy(args, "semantics") ?? .apple))
+                    semantics: try policy(args, "semantics") ?? CalendarTrigger.defaultSemantics))
             }
         } catch let error as TriggerError {
             throw .input(error.description, code: "invalidTrigger")

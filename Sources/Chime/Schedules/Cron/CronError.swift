@@ -30,3 +30,8 @@ public enum CronError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension CronError: ChimeError {
+    /// The stable code (docs/contract.md): `invalidCronExpression`, whatever the fault.
+    public var code: String { "invalidCronExpression" }
+}

@@ -47,3 +47,11 @@ public enum OnCalendarError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 }
+
+extension OnCalendarError: ChimeError {
+    /// The stable code (docs/contract.md): `unknownZone` for a zone the expression names that no source knows; `invalidTrigger` for the rest.
+    public var code: String {
+        if case .unknownZone = self { return "unknownZone" }
+        return "invalidTrigger"
+    }
+}

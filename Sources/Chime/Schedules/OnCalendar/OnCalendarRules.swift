@@ -171,6 +171,6 @@ struct OnCalendarRules: CalendarSearchRules {
             // mktime's guess: the start's offset when the start is in this repeated hour's second pass.
             overlap = startOffset == laterOffset && start.seconds > earlier && start.seconds < later ? .last : .first
         } else { overlap = .first }
-        return resolution.instants(wall: wall, nanosecond: nanosecond, gap: gapPolicy ?? .skip, overlap: overlap)
+        return resolution.instants(wall: wall, nanosecond: nanosecond, gap: gapPolicy ?? OnCalendarTrigger.defaultGapPolicy, overlap: overlap)
     }
 }

@@ -13,6 +13,11 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
     /// Explicit handling of a wall time a gap skips, replacing systemd's (skip it); nil keeps
     /// systemd's.
     public let gapPolicy: GapPolicy?
+    /// systemd's own gap handling, when `gapPolicy` is nil: `skip` (a 02:30 in America/New_York on
+    /// 2026-03-08 does not elapse; the next is 2026-03-09T06:30:00Z). Its overlap handling is
+    /// `mktime`'s guess, the first pass unless the search starts in the second
+    /// (`OnCalendarRules.resolve`).
+    public static let defaultGapPolicy = GapPolicy.skip
     /// Explicit handling of a repeated wall time, replacing systemd's (the first pass only); nil
     /// keeps systemd's.
     public let overlapPolicy: OverlapPolicy?

@@ -23,3 +23,8 @@ public enum RRuleError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension RRuleError: ChimeError {
+    /// The stable code (docs/contract.md): `invalidRRule`, whatever the part at fault.
+    public var code: String { "invalidRRule" }
+}

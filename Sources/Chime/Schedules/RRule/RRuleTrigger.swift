@@ -47,6 +47,12 @@ public struct RRuleTrigger: Sendable, Hashable {
     /// Explicit handling of a repeated wall time, replacing RFC 5545 §3.3.5's (the first instant);
     /// nil keeps the RFC's.
     public let overlapPolicy: OverlapPolicy?
+    /// RFC 5545 §3.3.5's gap rule, when `gapPolicy` is nil: `shift`, the wall time read with the
+    /// offset before the gap (02:30 on 2026-03-08 in America/New_York is 03:30 EDT = 07:30:00Z).
+    public static let defaultGapPolicy = GapPolicy.shift
+    /// RFC 5545 §3.3.5's overlap rule, when `overlapPolicy` is nil: `first`, the earlier instant
+    /// (01:30 on 2026-11-01 in America/New_York is 01:30 EDT = 05:30:00Z).
+    public static let defaultOverlapPolicy = OverlapPolicy.first
     /// What the walk needs, in one shared box (a walk copies one reference, not the rule's arrays).
     let plan: RRulePlan
     var expansion: RRuleExpansion? { plan.expansion }

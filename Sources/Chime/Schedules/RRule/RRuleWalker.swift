@@ -55,7 +55,7 @@ struct RRuleWalker {
         self.after = after
         lastEmitted = after
         maxOffset = Int64(zone.table.maxOffset)
-        let gap = trigger.gapPolicy ?? .shift, overlap = trigger.overlapPolicy ?? .first
+        let gap = trigger.gapPolicy ?? RRuleTrigger.defaultGapPolicy, overlap = trigger.overlapPolicy ?? RRuleTrigger.defaultOverlapPolicy
         self.gap = gap
         self.overlap = overlap
         let wallFrom = after.seconds + Int64(zone.table.minOffset)

@@ -74,11 +74,12 @@ extension Trigger: Codable {
             let direction: SearchDirection? = try Self.named(c, .direction), semantics: Semantics? = try Self.named(c, .semantics)
             let gap: GapPolicy? = try Self.named(c, .gap), overlap: OverlapPolicy? = try Self.named(c, .overlap)
             let repeats = try c.decodeIfPresent(Bool.self, forKey: .repeats) ?? true
-            return try DecodingPath.run(path, refine: DecodingPath.field) {
+            return try DecodingPath.run(path, refine: Self.field) {
                 .calendar(try CalendarTrigger(
-                    components: components, matchingPolicy: matching ?? .nextTime, repeatedTimePolicy: repeated ?? .first,
-                    direction: direction ?? .forward, repeats: repeats, weekRules: weekRules,
-                    gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple))
+                    components: components, matchingPolicy: matching ?? CalendarTrigger.defaultMatchingPolicy,
+                    repeatedTimePolicy: repeated ?? CalendarTrigger.defaultRepeatedTimePolicy,
+                    direction: direction ?? CalendarTrigger.defaultDirection, repeats: repeats, weekRules: weekRules,
+                    gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics))
             }
         case .interval:
             try UnknownFieldError.check(container, forKey: .interval, known: IntervalKeys.allCases.map(\.stringValue))
@@ -114,20 +115,21 @@ extension Trigger: Codable {
             let gap: GapPolicy? = try Self.named(c, .gap), overlap: OverlapPolicy? = try Self.named(c, .overlap)
             let semantics: Semantics? = try Self.named(c, .semantics)
             return try DecodingPath.run(path, refine: { _ in days.isEmpty ? [WeeklyKeys.weekdays] : [WeeklyKeys.time] }) {
-                .weekly(try WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? .apple))
+                .weekly(try WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap,
+                                           semantics: semantics ?? CalendarTrigger.defaultSemantics))
             }
         case .onCalendar:
-            return try DecodingPath.run(path, refine: DecodingPath.field) { .onCalendar(try container.decode(OnCalendarTrigger.self, forKey: .onCalendar)) }
+            return try DecodingPath.run(path, refine: Self.field) { .onCalendar(try container.decode(OnCalendarTrigger.self, forKey: .onCalendar)) }
         case .cron:
             // A malformed expression: `CronError` underneath (batch: `invalidCronExpression`).
-            return try DecodingPath.run(path, refine: DecodingPath.field) { .cron(try container.decode(CronTrigger.self, forKey: .cron)) }
+            return try DecodingPath.run(path, refine: Self.field) { .cron(try container.decode(CronTrigger.self, forKey: .cron)) }
         case .flutterAndroid:
-            return try DecodingPath.run(path, refine: DecodingPath.field) {
+            return try DecodingPath.run(path, refine: Self.field) {
                 .flutterAndroid(try container.decode(FlutterAndroidTrigger.self, forKey: .flutterAndroid))
             }
         case .rrule:
             // A malformed recurrence: `RRuleError` underneath (batch: `invalidRRule`).
-            return try DecodingPath.run(path, refine: DecodingPath.field) { .rrule(try RRuleTrigger.decode(from: try container.superDecoder(forKey: .rrule))) }
+            return try DecodingPath.run(path, refine: Self.field) { .rrule(try RRuleTrigger.decode(from: try container.superDecoder(forKey: .rrule))) }
         }
     }
 
@@ -173,6 +175,18 @@ extension Trigger: Codable {
             try container.encode(t, forKey: .flutterAndroid)
         case .rrule(let t):
             try t.encode(to: container.superEncoder(forKey: .rrule))
+        }
+    }
+
+    /// The field an error names, when it is a key of the object being decoded.
+    private static func field(of error: any Error) -> [any CodingKey] {
+        typealias Key = DecodingPath.Key
+        switch error {
+        case let TriggerError.invalidComponent(name, _, _) where CalendarComponents.names.contains(name):
+            return [Key("components"), Key(name)]
+        case let TriggerError.unknownName(field, _, _): return [Key(field)]
+        case is CronError, is OnCalendarError: return [Key("expression")]
+        default: return []
         }
     }
 
