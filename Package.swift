@@ -63,7 +63,7 @@ let package = Package(
         // Tests by kind (CONTRIBUTING.md): hermetic unit tests here (no program but zic, zdump and
         // python3's zoneinfo); FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which
         // replays the saved inputs of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
                     exclude: ["FuzzRegressions"], swiftSettings: sanitizerSettings),
         // Differential tests against the peers themselves (croniter, APScheduler 3 and 4, robfig/cron,
         // Quartz, dateutil, libical, systemd-analyze, java.time): each skips with one line naming

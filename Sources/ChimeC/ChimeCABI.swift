@@ -46,8 +46,9 @@ public func chime_batch(_ input: UnsafePointer<CChar>?, _ length: Int, _ flags: 
     var responses: [UInt8] = []
     if let input, length > 0 {
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(input).assumingMemoryBound(to: UInt8.self), count: length)
-        let used = pooled.processor.respond(toCompleteLinesIn: bytes, into: &responses)
-        if used < length { pooled.processor.respond(toRequestLine: UnsafeBufferPointer(rebasing: bytes[used...]), into: &responses) }
+        var framer = LineFramer()
+        framer.feed(bytes) { pooled.processor.respond(to: $0, into: &responses) }
+        framer.finish { pooled.processor.respond(to: $0, into: &responses) }
     }
     handOver(responses, to: output, outputLength)
     return ChimeStatus.ok
