@@ -69,6 +69,32 @@ import Testing
         #expect(responses[1]["id"] as? String == "b" && responses[2]["fires"] != nil)
     }
 
+    /// `batch --explain` echoes each trigger as Chime read it (defaults, normalized forms, named
+    /// zones); sent back as the trigger, it answers the same fires.
+    @Test func explainedTriggersReadBack() throws {
+        let after = #""after": "2026-03-07T12:00:00Z", "count": 3"#
+        let lines = [
+            #"{"id": "o", "# + after + #", "trigger": {"onCalendar": {"expression": "Mon..Fri *-*-* 2:30 Europe/Berlin"}}}"#,
+            #"{"id": "k", "zone": "America/New_York", "# + after + #", "trigger": {"cron": {"expression": "H 2 * * 1#2", "flavor": "croniter", "hashId": "j"}}}"#,
+            #"{"id": "r", "# + after + #", "trigger": {"rrule": {"text": "DTSTART;TZID=America/New_York:20260102T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR"}}}"#,
+            #"{"id": "c", "zone": "America/New_York", "# + after + #", "trigger": {"calendar": {"components": {"hour": 2, "minute": 30}}}}"#,
+        ]
+        let input = lines.joined(separator: "\n") + "\n"
+        let explained = Fixtures.run(try ChimeCLI.executable(), ["batch", "--explain"], environment: ChimeCLI.baseEnvironment, stdin: Data(input.utf8))
+        let first = try explained.output.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(first.count == lines.count, "\(explained.error)")
+        let again = try first.map { answer -> String in
+            var request: [String: Any] = ["id": answer["id"]!, "after": answer["after"]!, "count": 3, "trigger": answer["trigger"]!]
+            request["zone"] = answer["requested"] ?? answer["zone"]
+            return String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+        }
+        let second = try Self.batch(again)
+        for (a, b) in zip(first, second) {
+            #expect(b["error"] == nil, "\(b)")
+            #expect((a["fires"] as? [[String: Any]])?.map { $0["utc"] as? String } == (b["fires"] as? [[String: Any]])?.map { $0["utc"] as? String })
+        }
+    }
+
     @Test func linesAtTheEdgeOfTheBytePath() throws {
         let trigger = #"{"calendar":{"components":{"hour":8,"minute":30}}}"#
         let request = #""zone":"Europe/Paris","after":"2026-03-29T00:00:00Z","count":2"#

@@ -21,6 +21,18 @@ enum DecodingPath {
         .dataCorrupted(.init(codingPath: path, debugDescription: "\(error)", underlyingError: error))
     }
 
+    /// A member Chime writes for the reader's sake (a normalized form, the zone an expression names):
+    /// read back, it must say what the rest of the object says (`derived`), else `dataCorrupted` at
+    /// its path. Absent is fine.
+    static func checkDerived<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, equals derived: String?) throws {
+        guard c.contains(key) else { return }
+        let written = try c.decodeNil(forKey: key) ? nil : try c.decode(String.self, forKey: key)
+        guard written == derived else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription:
+                "'\(written ?? "null")' is not what the rest of the trigger gives (\(derived.map { "'\($0)'" } ?? "none")); Chime writes it for reading, leave it out")
+        }
+    }
+
     /// A coding path as one dotted text (`trigger.weekly.weekdays[0]`).
     static func dotted(_ path: [any CodingKey]) -> String {
         var text = ""

@@ -45,7 +45,7 @@ import Testing
     @Test func farFromEveryName() throws {
         let error = try #require(decodingError(CronTrigger.self, #"{"expression": "30 2 * * *", "zzzzzzzz": 1}"#)?.error)
         #expect(error.suggestion == nil)
-        #expect(error.description == "unknown field 'zzzzzzzz'; known fields: expression, flavor, direction, gap, overlap, hashId")
+        #expect(error.description == "unknown field 'zzzzzzzz'; known fields: expression, flavor, direction, gap, overlap, hashId, zone, fields")
     }
 
     /// A pending request's client data travels in `payload`; any other member is refused.
@@ -54,6 +54,23 @@ import Testing
         #expect(throws: Never.self) { try JSONDecoder().decode(PendingRequestRecord.self, from: Data(ok.utf8)) }
         let bad = #"{"identifier": "a", "zone": "UTC", "title": "x", "trigger": {"calendar": {"components": {"hour": 9}}}}"#
         #expect(decodingError(PendingRequestRecord.self, bad)?.error?.field == "title")
+    }
+
+    /// The members Chime writes for the reader (a normalized form, a named zone) read back only
+    /// when they say what the expression says: a hand-edited one is an error, not ignored.
+    @Test func derivedMembersMustAgree() throws {
+        let ok = #"{"cron": {"expression": "TZ=Asia/Tokyo 0 30 2 * * *", "flavor": "robfig", "zone": "Asia/Tokyo", "fields": "0 30 2 * * *"}}"#
+        #expect(throws: Never.self) { try JSONDecoder().decode(Trigger.self, from: Data(ok.utf8)) }
+        for json in [#"{"cron": {"expression": "30 2 * * *", "fields": "0 0 * * *"}}"#,
+                     #"{"onCalendar": {"expression": "*-*-* 02:30", "normalized": "*-*-* 03:30:00"}}"#,
+                     #"{"rrule": {"text": "DTSTART;TZID=Europe/Berlin:20260101T090000\nRRULE:FREQ=DAILY", "zone": "UTC"}}"#] {
+            do {
+                _ = try JSONDecoder().decode(Trigger.self, from: Data(json.utf8))
+                Issue.record("\(json) decoded")
+            } catch let DecodingError.dataCorrupted(context) {
+                #expect(context.debugDescription.contains("is not what the rest of the trigger gives"), "\(json)")
+            }
+        }
     }
 
     /// What Chime writes it reads back: every encoder's members are known to its decoder.

@@ -127,10 +127,11 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         try previousFire(before: instant, in: zone)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case expression, flavor, direction, gap, overlap, hashId }
+    enum CodingKeys: String, CodingKey, CaseIterable { case expression, flavor, direction, gap, overlap, hashId, zone, fields }
 
     /// Reads docs/contract.md's `{"expression", "flavor"?, "direction"?, "gap"?, "overlap"?,
-    /// "hashId"?}`; a malformed expression surfaces as its `CronError`.
+    /// "hashId"?}`; a malformed expression surfaces as its `CronError`. `zone` and `fields`, which
+    /// `encode(to:)` writes for the reader, may come back and must then be what the expression gives.
     public init(from decoder: Decoder) throws {
         try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -144,10 +145,13 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         try self.init(expression: try c.decode(String.self, forKey: .expression), flavor: flavor,
                       direction: try named(.direction) ?? .forward, gapPolicy: try named(.gap), overlapPolicy: try named(.overlap),
                       hashId: try c.decodeIfPresent(String.self, forKey: .hashId))
+        try DecodingPath.checkDerived(c, .zone, equals: zoneIdentifier)
+        try DecodingPath.checkDerived(c, .fields, equals: expression.normalized)
     }
 
     /// Writes docs/contract.md's cron object: the expression as given, the flavor and direction,
-    /// and the policies and hash id when set.
+    /// the policies and hash id when set, then for the reader the zone a `TZ=` prefix names and
+    /// the fields as read (`"fields": "30 2 * * *"`).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expression.text, forKey: .expression)
@@ -156,5 +160,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         try c.encodeIfPresent(gapPolicy, forKey: .gap)
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
         try c.encodeIfPresent(hashId, forKey: .hashId)
+        try c.encodeIfPresent(zoneIdentifier, forKey: .zone)
+        try c.encode(expression.normalized, forKey: .fields)
     }
 }

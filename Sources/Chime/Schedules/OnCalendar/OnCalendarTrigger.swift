@@ -160,22 +160,29 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: adjustment)
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case expression, gap, overlap }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case expression, normalized, zone, gap, overlap }
 
     /// Reads docs/contract.md's `{"expression", "gap"?, "overlap"?}`; a malformed expression
-    /// surfaces as its `OnCalendarError`.
+    /// surfaces as its `OnCalendarError`. `normalized` and `zone`, which `encode(to:)` writes for
+    /// the reader, may come back and must then be what the expression gives.
     public init(from decoder: Decoder) throws {
         try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(expression: try c.decode(String.self, forKey: .expression),
                       gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
                       overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
+        try DecodingPath.checkDerived(c, .normalized, equals: normalized)
+        try DecodingPath.checkDerived(c, .zone, equals: zoneIdentifier)
     }
 
-    /// Writes the expression as given and the policies when set.
+    /// Writes the expression as given, then for the reader its normalized form (as
+    /// `systemd-analyze calendar` prints it) and the zone it names, then the policies when set:
+    /// `{"expression": "Mon *-*-* 2:30", "normalized": "Mon *-*-* 02:30:00"}`.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(expression, forKey: .expression)
+        try c.encode(normalized, forKey: .normalized)
+        try c.encodeIfPresent(zoneIdentifier, forKey: .zone)
         try c.encodeIfPresent(gapPolicy, forKey: .gap)
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
     }

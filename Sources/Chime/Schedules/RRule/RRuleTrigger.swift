@@ -211,27 +211,34 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     // MARK: Codable (docs/contract.md: {"rrule": {"text": "…", "dtstart": "always", "gap": …, "overlap": …}})
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case text, dtstart, gap, overlap }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case text, dtstart, gap, overlap, zone, rule }
 
     /// Reads docs/contract.md's `{"text", "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
-    /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`.
+    /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`. `zone` and
+    /// `rule`, which `encode(to:)` writes for the reader, may come back and must then be what the
+    /// text gives.
     public static func decode(from decoder: Decoder) throws -> RRuleTrigger {
         try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let mode = try c.decodeIfPresent(String.self, forKey: .dtstart).map { (text) throws(TriggerError) in try DTStartMode(named: text, field: "dtstart") }
-        return try RRuleTrigger(text: try c.decode(String.self, forKey: .text), dtstartMode: mode ?? .always,
-                                gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
-                                overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
+        let trigger = try RRuleTrigger(text: try c.decode(String.self, forKey: .text), dtstartMode: mode ?? .always,
+                                       gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
+                                       overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
+        try DecodingPath.checkDerived(c, .zone, equals: trigger.zoneIdentifier)
+        try DecodingPath.checkDerived(c, .rule, equals: trigger.rule?.text)
+        return trigger
     }
 
     /// Writes the recurrence in normalized iCalendar text, the DTSTART mode and the policies when
-    /// set.
+    /// set, then for the reader the zone DTSTART names and the RRULE as read.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(normalized, forKey: .text)
         try c.encode(dtstartMode.rawValue, forKey: .dtstart)
         try c.encodeIfPresent(gapPolicy, forKey: .gap)
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
+        try c.encodeIfPresent(zoneIdentifier, forKey: .zone)
+        try c.encodeIfPresent(rule?.text, forKey: .rule)
     }
 
     /// Equal when every part is: DTSTART, the rule, RDATEs, EXDATEs, the mode and the policies.
