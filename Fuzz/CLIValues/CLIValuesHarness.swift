@@ -88,7 +88,7 @@ enum CLIValuesHarness {
         for (gap, overlap) in [(GapPolicy?.none, OverlapPolicy?.none), (.nextValid, .last), (.previous, .both), (.reject, .first), (.skip, nil)] {
             let reading: TimeInput.Reading
             do { reading = try TimeInput.read(text, name: "--after", zone: zone, gap: gap, overlap: overlap) } catch {
-                try checkCLIError(error, context())
+                try checkCLIError(CLIError(error), context())
                 if error.code == "wallTimeSkipped" {
                     try fuzzCheck(gap == .reject, "wallTimeSkipped without reject: \(context())")
                 }

@@ -52,7 +52,7 @@ enum BatchEngine {
         do {
             return Configuration(preference: try ZoneDatabase.preferenceFromEnvironment() ?? .newest, explain: explain)
         } catch {
-            let cli = CLIError(error)
+            let cli = BatchError(error)
             var line: [UInt8] = []
             JSON.object([("error", .object([("code", .string(cli.code)), ("message", .string(cli.message))]))]).write(to: &line)
             throw .badConfiguration(line)

@@ -56,22 +56,22 @@ package enum TimeInput {
 
     /// Reads `text` (named `name` in messages), local forms in `zone`.
     package static func read(_ text: String, name: String, zone: ZoneRules?, gap: GapPolicy? = nil,
-                     overlap: OverlapPolicy? = nil) throws(CLIError) -> Reading {
+                     overlap: OverlapPolicy? = nil) throws(BatchError) -> Reading {
         do {
             if let instant = try absolute(text) { return Reading(instant: instant, note: nil) }
             guard let local = try local(text) else {
-                throw CLIError.input("\(name): '\(text)' is not an instant; use \(forms)", code: "malformedInstant")
+                throw BatchError(code: "malformedInstant", message: "\(name): '\(text)' is not an instant; use \(forms)")
             }
             guard let zone else {
-                throw CLIError.input("\(name): '\(text)' has no offset and there is no zone to read it in; add Z or an offset", code: "malformedInstant")
+                throw BatchError(code: "malformedInstant", message: "\(name): '\(text)' has no offset and there is no zone to read it in; add Z or an offset")
             }
             return try resolve(local, text: text, name: name, in: zone, gap: gap, overlap: overlap)
         } catch let error as TimeError {
-            throw CLIError(error)
-        } catch let error as CLIError {
+            throw BatchError(error)
+        } catch let error as BatchError {
             throw error
         } catch {
-            throw .input("\(name): '\(text)' is not an instant", code: "malformedInstant")
+            throw BatchError(code: "malformedInstant", message: "\(name): '\(text)' is not an instant")
         }
     }
 
@@ -84,11 +84,11 @@ package enum TimeInput {
     /// A wall time in `zone` through the gap and overlap policies (`ZoneRules.resolve(_:gap:overlap:)`);
     /// `skip` reads as `nextValid` and `both` as `first`: an instant option needs one instant.
     package static func resolve(_ local: CivilDateTime, text: String, name: String, in zone: ZoneRules,
-                        gap: GapPolicy?, overlap: OverlapPolicy?) throws(CLIError) -> Reading {
+                        gap: GapPolicy?, overlap: OverlapPolicy?) throws(BatchError) -> Reading {
         let gapPolicy: GapPolicy = gap == .skip ? .nextValid : gap ?? defaultGapPolicy
         let overlapPolicy: OverlapPolicy = overlap == .both ? .first : overlap ?? defaultOverlapPolicy
         guard let fire = zone.resolve(local, gap: gapPolicy, overlap: overlapPolicy).first else {
-            throw .input("\(name) \(local) does not exist in \(zone.identifier): the clocks skip it (DST gap; gap policy reject)", code: "wallTimeSkipped")
+            throw BatchError(code: "wallTimeSkipped", message: "\(name) \(local) does not exist in \(zone.identifier): the clocks skip it (DST gap; gap policy reject)")
         }
         let shown = "\(fire.instant.iso8601(offsetSeconds: Int(fire.offset))) \(fire.abbreviation) (\(fire.instant))"
         switch fire.adjustment {

@@ -319,13 +319,13 @@ package struct BatchProcessor {
 
     private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
         do {
-            do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw CLIError.unwrapped(error) }
+            do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
-            throw BatchError(CLIError(error))
+            throw BatchError(error)
         } catch let error as DecodingError {
             throw BatchError.decoding(error)
         } catch {
-            throw BatchError(code: "malformedJSON", message: "the line is not a valid request: \(CLIError.describe(error))")
+            throw BatchError(code: "malformedJSON", message: "the line is not a valid request: \(BatchError.describe(error))")
         }
     }
 
@@ -356,54 +356,6 @@ package struct BatchProcessor {
             return try trigger.fires(after: after, in: zone, count: count)
         } catch {
             throw BatchError(code: "wallTimeSkipped", message: error.description)
-        }
-    }
-}
-
-/// A per-line error: a camelCase code and a message (docs/contract.md lists the codes).
-package struct BatchError: Error {
-    package let code: String
-    package let message: String
-
-    init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    init(_ error: CLIError) {
-        self.init(code: error.code, message: error.message)
-    }
-
-    package static func decoding(_ error: DecodingError) -> BatchError {
-        func path(_ context: DecodingError.Context) -> String {
-            var text = ""
-            for key in context.codingPath {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return text
-        }
-        func kind(_ type: Any.Type) -> String {
-            switch "\(type)" {
-            case "Int", "Int64", "Int32", "UInt", "Double", "Float": return "a number"
-            case "String": return "a string"
-            case "Bool": return "true or false"
-            case let name where name.hasPrefix("Array") || name.hasPrefix("["): return "an array"
-            case let name where name.hasPrefix("Dictionary") || name.contains(":"): return "an object"
-            default: return "an object"
-            }
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            let at = path(context)
-            return BatchError(code: "missingField", message: "missing field '\(at.isEmpty ? "" : at + ".")\(key.stringValue)'")
-        case let .typeMismatch(type, context), let .valueNotFound(type, context):
-            return BatchError(code: "invalidField", message: "field '\(path(context))' has the wrong type (expected \(kind(type)))")
-        case let .dataCorrupted(context):
-            return context.codingPath.isEmpty
-                ? BatchError(code: "malformedJSON", message: "the line is not valid JSON")
-                : BatchError(code: "invalidField", message: "field '\(path(context))' is invalid: \(context.debugDescription)")
-        @unknown default:
-            return BatchError(code: "malformedJSON", message: "the line is not a JSON request object")
         }
     }
 }

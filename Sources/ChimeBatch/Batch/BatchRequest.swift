@@ -40,9 +40,9 @@ struct BatchRequest: Decodable {
         } catch let ScheduleError.zoneConflict(given, named) {
             throw BatchError(code: "zoneConflict", message: "the request's zone \(given) differs from the zone the expression names, \(named): give one")
         } catch let error as ZoneError {
-            throw BatchError(CLIError(error))
+            throw BatchError(error)
         } catch {
-            throw BatchError(code: "unknownZone", message: CLIError.describe(error))
+            throw BatchError(code: "unknownZone", message: BatchError.describe(error))
         }
     }
 }

@@ -133,7 +133,7 @@ enum AuditCommand {
         } catch let error as CronError {
             throw .input(error.description, code: "invalidCronExpression")
         } catch {
-            throw .input(CLIError.describe(error), code: "invalidTrigger")
+            throw .input(BatchError.describe(error), code: "invalidTrigger")
         }
         return versions
     }

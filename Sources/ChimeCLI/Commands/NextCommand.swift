@@ -56,7 +56,7 @@ enum NextCommand {
         }
         func read(_ name: String) throws(CLIError) -> Instant? {
             guard let text = args.values[name] else { return nil }
-            let reading = try TimeInput.read(text, name: "--" + name, zone: zone.rules, gap: gap, overlap: overlap)
+            let reading = try CLIError.wire { () throws(BatchError) in try TimeInput.read(text, name: "--" + name, zone: zone.rules, gap: gap, overlap: overlap) }
             if let note = reading.note { notes.append(note) }
             return reading.instant
         }

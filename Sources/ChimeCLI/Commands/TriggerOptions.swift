@@ -134,7 +134,7 @@ enum TriggerOptions {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .input(CLIError.describe(error), code: "invalidTrigger")
+            throw .input(BatchError.describe(error), code: "invalidTrigger")
         }
     }
 
@@ -162,7 +162,7 @@ enum TriggerOptions {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .input(CLIError.describe(error), code: "invalidTrigger")
+            throw .input(BatchError.describe(error), code: "invalidTrigger")
         }
     }
 
@@ -180,7 +180,7 @@ enum TriggerOptions {
             } catch let error as CLIError {
                 throw error
             } catch {
-                throw .input(CLIError.describe(error), code: "invalidRRule")
+                throw .input(BatchError.describe(error), code: "invalidRRule")
             }
         }
         do {
@@ -194,7 +194,7 @@ enum TriggerOptions {
         } catch let error as TimeError {
             throw CLIError(error)
         } catch {
-            throw .input(CLIError.describe(error), code: "malformedLocalTime")
+            throw .input(BatchError.describe(error), code: "malformedLocalTime")
         }
         throw .input("--dtstart '\(text)' is not a local date-time (2026-01-30T09:00, 20260130T090000) or an instant (\(TimeInput.forms))", code: "malformedLocalTime")
     }
@@ -220,7 +220,7 @@ enum TriggerOptions {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .input(CLIError.describe(error), code: "invalidRRule")
+            throw .input(BatchError.describe(error), code: "invalidRRule")
         }
     }
 

@@ -26,7 +26,7 @@ enum ZoneCommand {
     static func describe(_ zone: ZoneChoice, _ args: ParsedArguments, database: ZoneDatabase, output: inout Output) throws(CLIError) {
         let rules = zone.rules
         let requested = zone.lookup.requested
-        let reading = try args.values["at"].map { (text) throws(CLIError) in try TimeInput.read(text, name: "--at", zone: rules) }
+        let reading = try args.values["at"].map { (text) throws(CLIError) in try CLIError.wire { () throws(BatchError) in try TimeInput.read(text, name: "--at", zone: rules) } }
         let instant = reading?.instant ?? TimeInput.now()
         let notes = zone.notes + (reading?.note.map { [$0] } ?? [])
         let type = rules.type(at: instant)

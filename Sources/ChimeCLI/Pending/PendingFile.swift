@@ -90,7 +90,7 @@ struct PendingFile {
                                                       zoneIdentifier: request.zoneIdentifier, payload: request.payload, createdAt: request.createdAt)))
             } catch {
                 errors.append(LineError(line: line, id: .string(request.identifier), code: "invalidTrigger",
-                                        message: "--profile \(profile.rawValue): \(CLIError.describe(error))"))
+                                        message: "--profile \(profile.rawValue): \(BatchError.describe(error))"))
             }
         }
         requests = kept
@@ -148,7 +148,7 @@ struct PendingFile {
         let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
         let record: PendingRequestRecord
         do {
-            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw CLIError.unwrapped(error) }
+            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
             let cli = CLIError(error)
             return .failure(Failure(id: id, code: cli.code, message: cli.message))
@@ -156,7 +156,7 @@ struct PendingFile {
             let batch = BatchError.decoding(error)
             return .failure(Failure(id: id, code: batch.code, message: batch.message))
         } catch {
-            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a valid request: \(CLIError.describe(error))"))
+            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a valid request: \(BatchError.describe(error))"))
         }
         let payload = tree.member("payload", of: tree.root).map { PendingPayload(rawJSON: tree.compactText(at: $0)) }
         do {

@@ -30,7 +30,7 @@ enum PendingOptions {
         guard let text = args.values[name] else { throw .usage("--\(name) INSTANT is required", command: command) }
         if let instant = try? TimeInput.absolute(text) { return instant }
         let zone = try ZoneChoice.choose(args, database: try ZoneOptions.database(args, command: command))
-        let reading = try TimeInput.read(text, name: "--" + name, zone: zone.rules)
+        let reading = try CLIError.wire { () throws(BatchError) in try TimeInput.read(text, name: "--" + name, zone: zone.rules) }
         if let note = reading.note { Output.error("note: " + note) }
         return reading.instant
     }
