@@ -27,42 +27,18 @@ import Testing
     @Test(.requires(.apscheduler4)) func apscheduler4Agrees() throws { try agree(tool: "apscheduler", flavor: .apscheduler) }
 
     func agree(tool: String, flavor: CronFlavor) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_APS_DIFF_CASES"] ?? "") ?? 2000
-        let seed = UInt64(environment["CHIME_APS_DIFF_SEED"] ?? "") ?? 12
-        var random = SplitMix64(seed: seed)
-        var cases: [Case] = []
-        for _ in 0..<count { cases.append(Self.randomCase(&random, tool: tool)) }
-        let explainedCases = Self.explainedCases()
-        var differences: [String] = [], explained: [String] = []
-        var (agreed, bothRefused, fires, adjusted) = (0, 0, 0, 0)
-        let batch = 20_000
-        for start in stride(from: 0, to: cases.count, by: batch) {
-            let slice = Array(cases[start..<min(start + batch, cases.count)])
-            let answers = try CronDifferentialTests.oracle(slice)
-            for (c, peer) in zip(slice, answers) {
-                let mine = CronDifferentialTests.chime(c, flavor: flavor)
-                let same = (mine.error != nil && peer.error != nil) || (mine.error == nil && peer.error == nil && mine.fires == peer.fires)
-                if same {
-                    agreed += 1
-                    if mine.error != nil { bothRefused += 1 } else { fires += mine.fires!.count; adjusted += mine.adjusted }
-                } else {
-                    let encoded = String(decoding: try JSONEncoder().encode(c), as: UTF8.self)
-                    if explainedCases.contains(CronDifferentialTests.key(c) + "|" + tool) { explained.append(encoded); continue }
-                    differences.append("{\"case\": \(encoded), \"peer\": \(CronDifferentialTests.describe(peer)), \"chime\": \(CronDifferentialTests.describe(mine)), \"peerRaw\": \(Self.raw(peer)), \"chimeRaw\": \(Self.raw(mine))}")
-                }
+        var run = CronDifferentialRun(peer: tool, variables: "APS_DIFF", cases: 2000, seed: 12,
+                                      out: "/tmp/chime-aps-differences-\(tool).jsonl")
+        let cases = run.cases { Self.randomCase(&$0, tool: tool) }
+        let explained = Self.explainedCases()
+        for start in stride(from: 0, to: cases.count, by: 20_000) {
+            let slice = Array(cases[start..<min(start + 20_000, cases.count)])
+            for (c, peer) in zip(slice, try CronDifferentialTests.oracle(slice)) {
+                try run.compare(c, key: CronDifferentialTests.key(c) + "|" + tool, explainedKeys: explained,
+                                mine: CronDifferentialTests.chime(c, flavor: flavor), peer: peer)
             }
         }
-        let out = environment["CHIME_APS_DIFF_OUT"].map { $0.replacingOccurrences(of: "TOOL", with: tool) }
-            ?? "/tmp/chime-aps-differences-\(tool).jsonl"
-        try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("\(tool) differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them at a DST gap or overlap), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
-        Differences.expectNone(differences, of: cases.count, "cases differ from \(tool)", fullList: out)
-    }
-
-    static func raw(_ a: CronDifferentialTests.Answer) -> String {
-        if let error = a.error { return String(decoding: try! JSONEncoder().encode(["error": error]), as: UTF8.self) }
-        return "[" + a.fires!.map(String.init).joined(separator: ", ") + "]"
+        try run.finish()
     }
 
     /// The cases of `apscheduler-explained-differences.jsonl` whose verdict is that the peer is wrong.

@@ -73,53 +73,32 @@ import Testing
     }
 
     @Test(.requires(.croniter)) func croniterAgrees() throws {
-        try Self.compare(direction: nil, casesVariable: "CHIME_CRON_DIFF_CASES", seedVariable: "CHIME_CRON_DIFF_SEED",
-                         outVariable: "CHIME_CRON_DIFF_OUT", defaultOut: "/tmp/chime-cron-differences.jsonl")
+        try Self.compare(direction: nil, variables: "CRON_DIFF", out: "/tmp/chime-cron-differences.jsonl")
     }
 
     /// The same cases as chains of croniter's get_prev (`direction: backward`): the fires before
     /// the start, latest first. CI runs `CHIME_CRON_BACK_CASES` (default 3,000; seed
     /// `CHIME_CRON_BACK_SEED`, default 12).
     @Test(.requires(.croniter)) func croniterBackwardAgrees() throws {
-        try Self.compare(direction: "backward", casesVariable: "CHIME_CRON_BACK_CASES", seedVariable: "CHIME_CRON_BACK_SEED",
-                         outVariable: "CHIME_CRON_BACK_OUT", defaultOut: "/tmp/chime-cron-backward-differences.jsonl")
+        try Self.compare(direction: "backward", variables: "CRON_BACK", out: "/tmp/chime-cron-backward-differences.jsonl")
     }
 
-    static func compare(direction: String?, casesVariable: String, seedVariable: String, outVariable: String, defaultOut: String) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment[casesVariable] ?? "") ?? 3000
-        let seed = UInt64(environment[seedVariable] ?? "") ?? 12
-        var random = SplitMix64(seed: seed)
-        var cases: [Case] = []
-        for _ in 0..<count {
-            var c = Self.randomCase(&random)
+    static func compare(direction: String?, variables: String, out: String) throws {
+        var run = CronDifferentialRun(peer: "croniter", label: "croniter" + (direction.map { " (\($0))" } ?? ""),
+                                      variables: variables, cases: 3000, seed: 12, out: out)
+        let cases = run.cases { r -> Case in
+            var c = Self.randomCase(&r)
             c.direction = direction
-            cases.append(c)
+            return c
         }
-        var differences: [String] = [], explained: [String] = []
-        let explainedCases = Self.explainedCases()
-        var (agreed, bothRefused, fires, adjusted) = (0, 0, 0, 0)
-        let batch = 20_000
-        for start in stride(from: 0, to: cases.count, by: batch) {
-            let slice = Array(cases[start..<min(start + batch, cases.count)])
-            let answers = try Self.oracle(slice)
-            for (c, peer) in zip(slice, answers) {
-                let mine = Self.chime(c, flavor: .croniter)
-                let same = (mine.error != nil && peer.error != nil) || (mine.error == nil && peer.error == nil && mine.fires == peer.fires)
-                if same {
-                    agreed += 1
-                    if mine.error != nil { bothRefused += 1 } else { fires += mine.fires!.count; adjusted += mine.adjusted }
-                } else {
-                    let encoded = String(decoding: try JSONEncoder().encode(c), as: UTF8.self)
-                    if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
-                    differences.append("{\"case\": \(encoded), \"croniter\": \(Self.describe(peer)), \"chime\": \(Self.describe(mine))}")
-                }
+        let explained = Self.explainedCases()
+        for start in stride(from: 0, to: cases.count, by: 20_000) {
+            let slice = Array(cases[start..<min(start + 20_000, cases.count)])
+            for (c, peer) in zip(slice, try Self.oracle(slice)) {
+                try run.compare(c, key: Self.key(c), explainedKeys: explained, mine: Self.chime(c, flavor: .croniter), peer: peer)
             }
         }
-        let out = environment[outVariable] ?? defaultOut
-        try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("croniter differential\(direction.map { " (\($0))" } ?? ""): seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them at a DST gap or overlap), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
-        Differences.expectNone(differences, of: cases.count, "cases differ from croniter", fullList: out)
+        try run.finish()
     }
 
     static func key(_ c: Case) -> String {

@@ -101,45 +101,23 @@ import Testing
     }
 
     @Test(.requires(.quartz)) func quartzAgrees() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_QUARTZ_DIFF_CASES"] ?? "") ?? 3000
-        let seed = UInt64(environment["CHIME_QUARTZ_DIFF_SEED"] ?? "") ?? 12
-        var random = SplitMix64(seed: seed)
-        var cases: [Case] = []
-        for _ in 0..<count { cases.append(Self.randomCase(&random)) }
-        let explainedCases = Self.explainedCases()
-        var differences: [String] = [], explained: [String] = []
-        var (agreed, bothRefused, fires, adjusted) = (0, 0, 0, 0)
+        var run = CronDifferentialRun(peer: "quartz", variables: "QUARTZ_DIFF", cases: 3000, seed: 12, out: "/tmp/chime-quartz-differences.jsonl")
+        let cases = run.cases(Self.randomCase)
+        let explained = Self.explainedCases()
         let encoder = JSONEncoder()
+        struct Hang: Decodable { let hang: String? }
         for start in stride(from: 0, to: cases.count, by: 25_000) {
             let slice = Array(cases[start..<min(start + 25_000, cases.count)])
             let answers = try Self.oracle(lines: slice.map { String(decoding: try! encoder.encode($0), as: UTF8.self) })
             for (c, line) in zip(slice, answers) {
-                struct Hang: Decodable { let hang: String? }
-                if let hang = try JSONDecoder().decode(Hang.self, from: Data(line.utf8)).hang {
-                    // Quartz's getTimeAfter never returned (the oracle stops it): not an answer to compare.
-                    let encoded = String(decoding: try encoder.encode(c), as: UTF8.self)
-                    if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
-                    differences.append("{\"case\": \(encoded), \"quartz\": {\"hang\": \"\(hang)\", \"line\": \(line)}, \"chime\": \(CronDifferentialTests.describe(Self.chime(c)))}")
-                    continue
-                }
-                let peer = try JSONDecoder().decode(Answer.self, from: Data(line.utf8))
-                let mine = Self.chime(c)
-                let same = (mine.error != nil && peer.error != nil) || (mine.error == nil && peer.error == nil && mine.fires == peer.fires)
-                if same {
-                    agreed += 1
-                    if mine.error != nil { bothRefused += 1 } else { fires += mine.fires!.count; adjusted += mine.adjusted }
-                    continue
-                }
-                let encoded = String(decoding: try encoder.encode(c), as: UTF8.self)
-                if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
-                differences.append("{\"case\": \(encoded), \"quartz\": \(CronDifferentialTests.describe(peer)), \"chime\": \(CronDifferentialTests.describe(mine))}")
+                // Quartz's getTimeAfter never returned (the oracle stops it): not an answer to agree with.
+                let hang = try JSONDecoder().decode(Hang.self, from: Data(line.utf8)).hang
+                let peer = hang == nil ? try JSONDecoder().decode(Answer.self, from: Data(line.utf8)) : nil
+                try run.compare(c, key: Self.key(c), explainedKeys: explained, mine: Self.chime(c), peer: peer,
+                                peerText: hang.map { "{\"hang\": \"\($0)\", \"line\": \(line)}" })
             }
         }
-        let out = environment["CHIME_QUARTZ_DIFF_OUT"] ?? "/tmp/chime-quartz-differences.jsonl"
-        try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("quartz differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them at a DST overlap), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
-        Differences.expectNone(differences, of: cases.count, "cases differ from Quartz", fullList: out)
+        try run.finish()
     }
 
     static func key(_ c: Case) -> String { "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)" }

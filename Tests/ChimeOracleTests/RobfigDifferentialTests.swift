@@ -100,39 +100,21 @@ import Testing
     }
 
     @Test(.requires(.robfig)) func robfigAgrees() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_ROBFIG_DIFF_CASES"] ?? "") ?? 3000
-        let seed = UInt64(environment["CHIME_ROBFIG_DIFF_SEED"] ?? "") ?? 7
-        var random = SplitMix64(seed: seed)
-        var cases: [Case] = []
-        for _ in 0..<count { cases.append(Self.randomCase(&random)) }
-        var differences: [String] = [], explained: [String] = []
-        let explainedCases = Self.explainedCases()
-        var (agreed, bothRefused, fires, adjusted, unlikeNearest) = (0, 0, 0, 0, 0)
-        let batch = 20_000
-        for start in stride(from: 0, to: cases.count, by: batch) {
-            let slice = Array(cases[start..<min(start + batch, cases.count)])
-            let answers = try Self.oracle(slice)
-            for (c, peer) in zip(slice, answers) {
+        var run = CronDifferentialRun(peer: "robfig", variables: "ROBFIG_DIFF", cases: 3000, seed: 7, out: "/tmp/chime-robfig-differences.jsonl")
+        let cases = run.cases(Self.randomCase)
+        let explained = Self.explainedCases()
+        var unlikeNearest = 0
+        for start in stride(from: 0, to: cases.count, by: 20_000) {
+            let slice = Array(cases[start..<min(start + 20_000, cases.count)])
+            for (c, peer) in zip(slice, try Self.oracle(slice)) {
                 let mine = Self.chime(c)
-                let same = (mine.error != nil && peer.error != nil) || (mine.error == nil && peer.error == nil && mine.fires == peer.fires)
-                if same {
-                    agreed += 1
-                    if mine.error != nil { bothRefused += 1 } else {
-                        fires += mine.fires!.count; adjusted += mine.adjusted
-                        if Self.nearestInstant(c).fires != mine.fires { unlikeNearest += 1 }
-                    }
-                } else {
-                    let encoded = String(decoding: try JSONEncoder().encode(c), as: UTF8.self)
-                    if explainedCases.contains(Self.key(c)) { explained.append(encoded); continue }
-                    differences.append("{\"case\": \(encoded), \"robfig\": \(CronDifferentialTests.describe(peer)), \"chime\": \(CronDifferentialTests.describe(mine))}")
+                if try run.compare(c, key: Self.key(c), explainedKeys: explained, mine: mine, peer: peer),
+                   mine.error == nil, Self.nearestInstant(c).fires != mine.fires {
+                    unlikeNearest += 1
                 }
             }
         }
-        let out = environment["CHIME_ROBFIG_DIFF_OUT"] ?? "/tmp/chime-robfig-differences.jsonl"
-        try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("robfig differential: seed \(seed), \(cases.count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, \(adjusted) of them in a DST overlap; \(unlikeNearest) agreeing cases where robfig's walk is not the nearest-instant rule gap skip / overlap both), \(explained.count) explained differences (listed), \(differences.count) unexplained (\(out))")
-        Differences.expectNone(differences, of: cases.count, "cases differ from robfig/cron", fullList: out)
+        try run.finish(extra: "; \(unlikeNearest) agreeing cases where robfig's walk is not the nearest-instant rule gap skip / overlap both")
     }
 
     static func key(_ c: Case) -> String { "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)" }

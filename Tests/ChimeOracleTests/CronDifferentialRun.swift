@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import ChimeTestSupport
+@testable import Chime
+
+/// What every cron-family differential run shares (croniter, APScheduler 3 and 4, robfig/cron,
+/// Quartz): its size and seed from the environment, the rule for agreeing (the same fires, or both
+/// refuse the expression), the explained list (a difference passes only when its exact case is
+/// listed with a verdict for Chime), every unexplained difference written to a file, and the short
+/// report.
+struct CronDifferentialRun {
+    typealias Answer = CronDifferentialTests.Answer
+
+    /// The peer's name: the key of its answer in the differences file (the explain scripts read it).
+    let peer: String
+    /// The run's name in its summary line.
+    let label: String
+    let count: Int
+    let seed: UInt64
+    /// Where every unexplained difference is written, one JSON line each.
+    let out: String
+    private(set) var agreed = 0, bothRefused = 0, fires = 0, adjusted = 0, explained = 0
+    private(set) var differences: [String] = []
+
+    /// `CHIME_<NAME>_CASES`, `_SEED` and `_OUT` size the run, seed it and say where the differences go.
+    init(peer: String, label: String? = nil, variables name: String, cases: Int, seed: UInt64, out: String) {
+        let environment = ProcessInfo.processInfo.environment
+        self.peer = peer
+        self.label = label ?? peer
+        count = Int(environment["CHIME_\(name)_CASES"] ?? "") ?? cases
+        self.seed = UInt64(environment["CHIME_\(name)_SEED"] ?? "") ?? seed
+        self.out = environment["CHIME_\(name)_OUT"].map { $0.replacingOccurrences(of: "TOOL", with: peer) } ?? out
+    }
+
+    /// The run's cases from its seed.
+    func cases<Case>(_ generate: (inout SplitMix64) -> Case) -> [Case] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in generate(&random) }
+    }
+
+    /// Compares Chime's answer with the peer's (nil: the peer gave none, e.g. it hung, described by
+    /// `peerText`); returns whether they agree.
+    @discardableResult
+    mutating func compare(_ c: some Encodable, key: String, explainedKeys: Set<String>, mine: Answer, peer theirs: Answer?,
+                          peerText: String? = nil) throws -> Bool {
+        if let theirs, (mine.error != nil && theirs.error != nil) || (mine.error == nil && theirs.error == nil && mine.fires == theirs.fires) {
+            agreed += 1
+            if mine.error != nil { bothRefused += 1 } else { fires += mine.fires!.count; adjusted += mine.adjusted }
+            return true
+        }
+        if explainedKeys.contains(key) { explained += 1; return false }
+        let encoded = String(decoding: try JSONEncoder().encode(c), as: UTF8.self)
+        let peerJSON = theirs.map(CronDifferentialTests.describe) ?? peerText ?? "null"
+        differences.append("{\"case\": \(encoded), \"\(peer)\": \(peerJSON), \"chime\": \(CronDifferentialTests.describe(mine))}")
+        return false
+    }
+
+    /// Writes the differences, prints the run's summary (with `extra`), and fails on any.
+    func finish(extra: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
+        print("\(label) differential: seed \(seed), \(count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, "
+              + "\(adjusted) of them DST-adjusted\(extra)), \(explained) explained differences (listed), \(differences.count) unexplained (\(out))")
+        Differences.expectNone(differences, of: count, "cases differ from \(peer)", fullList: out, sourceLocation: sourceLocation)
+    }
+}
