@@ -45,9 +45,6 @@ enum APSchedulerParser {
         case four
     }
 
-    /// `from_crontab`'s fields.
-    static let layout: [CronField] = [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]
-
     /// APScheduler's `MIN_VALUES`/`MAX_VALUES` (day-of-week max 6 in 3.x, 7 in 4).
     static func bounds(_ field: CronField, version: Version) -> ClosedRange<Int> {
         switch field {
@@ -83,7 +80,8 @@ enum APSchedulerParser {
         }
         if !current.isEmpty { fields.append((current, start)) }
         if fields.isEmpty { throw .empty }
-        guard fields.count == layout.count else { throw .fieldCount(got: fields.count, expected: [layout.count], flavor: flavor) }
+        guard fields.count == 5 else { throw .fieldCount(got: fields.count, expected: [5], flavor: flavor) }
+        let layout: [CronField] = [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]
         var e = CronExpression(flavor: flavor, text: text, normalized: fields.map(\.text).joined(separator: " "))
         for (index, field) in layout.enumerated() {
             var bits: UInt64 = 0, last = false

@@ -78,7 +78,7 @@ extension CronExpression {
         }
         // The fewest fields that hold the seconds and years wanted (second 0 needs no field).
         let hasSeconds = seconds != 1
-        guard let layout = profile.layouts.first(where: { (!hasSeconds || $0.contains(.second)) && (years == nil || $0.contains(.year)) })
+        guard let layout = profile.layouts.fields.first(where: { (!hasSeconds || $0.contains(.second)) && (years == nil || $0.contains(.year)) })
         else { return nil }
         return layout.map { field in
             switch field {

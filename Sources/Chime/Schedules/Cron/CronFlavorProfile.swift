@@ -123,12 +123,39 @@ struct CronFlavorProfile: Sendable {
         }
     }
 
+    /// The fields of an expression, by count (`fields`, fewest first).
+    enum Layouts: Sendable {
+        /// minute hour day-of-month month day-of-week.
+        case minuteFirst
+        /// croniter: those five, then second, then year (5, 6 or 7 fields).
+        case minuteFirstThenSecondAndYear
+        /// robfig: second, then the five (6).
+        case secondFirst
+        /// Quartz: second, the five, then an optional year (6 or 7).
+        case secondFirstThenYear
+
+        var fields: [[CronField]] {
+            switch self {
+            case .minuteFirst: Self.minuteFirstFields
+            case .minuteFirstThenSecondAndYear: Self.croniterFields
+            case .secondFirst: Self.secondFirstFields
+            case .secondFirstThenYear: Self.quartzFields
+            }
+        }
+
+        private static let five: [CronField] = [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]
+        private static let minuteFirstFields = [five]
+        private static let croniterFields = [five, five + [.second], five + [.second, .year]]
+        private static let secondFirstFields = [[.second] + five]
+        private static let quartzFields = [[.second] + five, [.second] + five + [.year]]
+    }
+
     /// The tool's name in messages.
-    let tool: String
+    let tool: StaticString
     let grammar: Grammar
-    /// The field layouts the flavor writes, fewest fields first (`CronParser` and `QuartzParser`
-    /// read by them; `RobfigParser` and `APSchedulerParser` own their one layout).
-    let layouts: [[CronField]]
+    /// What `CronParser` and `QuartzParser` read, and `CronExpression.text(for:)` writes
+    /// (`RobfigParser` and `APSchedulerParser` read their one layout themselves).
+    let layouts: Layouts
     let dayFields: DayFields
     let weekdays: WeekdayNumbering
     let walk: Walk
@@ -136,7 +163,7 @@ struct CronFlavorProfile: Sendable {
     let horizon: Horizon
     /// nil: the shared search answers backward; else why the tool has no backward search
     /// (`CronTrigger` refuses `direction: backward` with it).
-    let backwardRefusal: String?
+    let backwardRefusal: StaticString?
 
     /// The horizon in words, for "never fires" messages (`croniter looks 50 years ahead`).
     var searchLimit: String? {
@@ -147,42 +174,37 @@ struct CronFlavorProfile: Sendable {
         case .quartzMaxYear: "\(tool) looks no further than the year \(QuartzWalk.maxYear)"
         }
     }
+}
 
-    // MARK: The rows
-
-    private static let fiveFields: [CronField] = [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]
-
+extension CronFlavorProfile {
     static let posix = CronFlavorProfile(
-        tool: "Vixie cron", grammar: .vixie, layouts: [fiveFields], dayFields: .orUnlessStar, weekdays: .sundayZero,
+        tool: "Vixie cron", grammar: .vixie, layouts: .minuteFirst, dayFields: .orUnlessStar, weekdays: .sundayZero,
         walk: .search, dst: .vixie, horizon: .unbounded, backwardRefusal: nil)
-
     static let croniter = CronFlavorProfile(
-        tool: "croniter", grammar: .croniter, layouts: [fiveFields, fiveFields + [.second], fiveFields + [.second, .year]],
-        dayFields: .or, weekdays: .sundayZero, walk: .search, dst: .croniter, horizon: .yearsAround(50), backwardRefusal: nil)
-
+        tool: "croniter", grammar: .croniter, layouts: .minuteFirstThenSecondAndYear, dayFields: .or, weekdays: .sundayZero,
+        walk: .search, dst: .croniter, horizon: .yearsAround(50), backwardRefusal: nil)
     static let robfig = CronFlavorProfile(
-        tool: "robfig/cron", grammar: .robfig, layouts: [RobfigParser.fields], dayFields: .or, weekdays: .sundayZero,
+        tool: "robfig/cron", grammar: .robfig, layouts: .secondFirst, dayFields: .or, weekdays: .sundayZero,
         walk: .robfig, dst: .byTheClock, horizon: .yearsAfterStart(5),
         backwardRefusal: "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer")
-
     static let quartz = CronFlavorProfile(
-        tool: "Quartz", grammar: .quartz, layouts: [[.second] + fiveFields, [.second] + fiveFields + [.year]],
-        dayFields: .oneOnly, weekdays: .sundayOne, walk: .quartz, dst: .laterInstant, horizon: .quartzMaxYear,
-        backwardRefusal: nil)
-
+        tool: "Quartz", grammar: .quartz, layouts: .secondFirstThenYear, dayFields: .oneOnly, weekdays: .sundayOne,
+        walk: .quartz, dst: .laterInstant, horizon: .quartzMaxYear, backwardRefusal: nil)
     static let apscheduler = CronFlavorProfile(
-        tool: "APScheduler 4", grammar: .apscheduler(.four), layouts: [APSchedulerParser.layout], dayFields: .and,
-        weekdays: .sundayZero, walk: .apscheduler, dst: .offsetBeforeGap, horizon: .unbounded,
+        tool: "APScheduler 4", grammar: .apscheduler(.four), layouts: .minuteFirst, dayFields: .and, weekdays: .sundayZero,
+        walk: .apscheduler, dst: .offsetBeforeGap, horizon: .unbounded,
         backwardRefusal: "APScheduler computes only the next fire time; it has no backward search")
-
     static let apscheduler3 = CronFlavorProfile(
-        tool: "APScheduler 3", grammar: .apscheduler(.three), layouts: [APSchedulerParser.layout], dayFields: .and,
-        weekdays: .mondayZero, walk: .apscheduler, dst: .offsetBeforeGap, horizon: .unbounded,
+        tool: "APScheduler 3", grammar: .apscheduler(.three), layouts: .minuteFirst, dayFields: .and, weekdays: .mondayZero,
+        walk: .apscheduler, dst: .offsetBeforeGap, horizon: .unbounded,
         backwardRefusal: "APScheduler computes only the next fire time; it has no backward search")
 }
 
 extension CronFlavor {
-    /// This flavor's row. No `default:`: a new case is a compile error until it has one.
+    /// This flavor's row. No `default:`: a new case is a compile error until it has one. The rows
+    /// are plain values (no reference counting), so reading a field on every search
+    /// (`flavor.profile.walk`) is a switch and a load.
+    @inline(__always)
     var profile: CronFlavorProfile {
         switch self {
         case .posix: .posix

@@ -55,7 +55,7 @@ public enum CronParser {
         }
         if !current.isEmpty { fields.append((current, start)) }
         if trimmed.hasPrefix("@") { fields = fields.map { ($0.text, 1) } }
-        let layouts = flavor.profile.layouts
+        let layouts = flavor.profile.layouts.fields
         guard let layout = layouts.first(where: { $0.count == fields.count }) else {
             throw .fieldCount(got: fields.count, expected: layouts.map(\.count), flavor: flavor)
         }

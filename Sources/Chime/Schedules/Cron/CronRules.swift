@@ -30,9 +30,8 @@ struct CronRules: CalendarSearchRules {
     let zone: ZoneRules
     let gapPolicy: GapPolicy?
     let overlapPolicy: OverlapPolicy?
-    /// The flavor's DST rule and search horizon (its `CronFlavorProfile` row).
+    /// The flavor's DST rule (its `CronFlavorProfile` row).
     let dst: CronFlavorProfile.DSTDefault
-    let horizon: CronFlavorProfile.Horizon
     var forward = true
     /// The start's wall time (local seconds), set by `begin`.
     var startWall: Int64 = 0
@@ -43,14 +42,14 @@ struct CronRules: CalendarSearchRules {
     /// croniter: one side of a `#`/`W` day OR has no day ahead, so croniter raises (no fire).
     var splitFails = false
 
+    /// Inlined where a search starts, so that the trigger is read in place rather than copied.
+    @inline(__always)
     init(trigger: CronTrigger, zone: ZoneRules) {
         expression = trigger.expression
         self.zone = zone
         gapPolicy = trigger.gapPolicy
         overlapPolicy = trigger.overlapPolicy
-        let profile = trigger.flavor.profile
-        dst = profile.dst
-        horizon = profile.horizon
+        dst = trigger.flavor.profile.dst
     }
 
     var neverMatches: Bool { expression.months == 0 }
@@ -60,7 +59,7 @@ struct CronRules: CalendarSearchRules {
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
         startWall = start.seconds + Int64(zone.utcOffset(at: start))
-        switch horizon {
+        switch expression.flavor.profile.horizon {
         case .unbounded, .quartzMaxYear:
             break
         case .yearsAfterStart(let years):

@@ -32,7 +32,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
         let profile = flavor.profile
-        if direction == .backward, let refusal = profile.backwardRefusal { throw .refused(text: expression, reason: refusal) }
+        if direction == .backward, let refusal = profile.backwardRefusal { throw .refused(text: expression, reason: refusal.description) }
         self.direction = direction
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy

@@ -40,7 +40,7 @@ enum QuartzParser {
             }
         }
         if !current.isEmpty { fields.append((current, start)) }
-        let layouts = flavor.profile.layouts
+        let layouts = flavor.profile.layouts.fields
         guard let layout = layouts.first(where: { $0.count == fields.count }) else {
             throw .fieldCount(got: fields.count, expected: layouts.map(\.count), flavor: flavor)
         }
