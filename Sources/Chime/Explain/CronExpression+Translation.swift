@@ -48,51 +48,49 @@ extension CronExpression {
     public func text(for target: CronFlavor) -> String? {
         if target == flavor { return text }
         guard everyNanoseconds == nil, nthWeekdays.allSatisfy({ $0 == 0 }), nearestWeekdays == 0, !lastDayOfMonth else { return nil }
+        let profile = target.profile
         let domRestricted = daysOfMonth != CronParser.fullBits(.dayOfMonth)
         let dowRestricted = weekdays != CronParser.fullBits(.dayOfWeek)
         let either = dayRule != .and
         var dayOfMonthText = Self.fieldText(daysOfMonth, .dayOfMonth, allowStep: true)
-        var dayOfWeekText = Self.weekdayText(weekdays, for: target)
+        var dayOfWeekText = Self.weekdayText(weekdays, numbering: profile.weekdays)
         if domRestricted && dowRestricted {
-            switch target {
-            case .posix:
+            switch profile.dayFields {
+            case .orUnlessStar:
                 // Vixie ORs the two unless one starts with `*`.
                 if either {
                     dayOfMonthText = Self.fieldText(daysOfMonth, .dayOfMonth, allowStep: false)
                 } else if !dayOfMonthText.hasPrefix("*") {
                     return nil
                 }
-            case .croniter, .robfig:
+            case .or:
                 // croniter ORs restricted fields whatever their spelling; robfig ORs unless a field is `*`/`?`.
                 guard either else { return nil }
                 dayOfMonthText = Self.fieldText(daysOfMonth, .dayOfMonth, allowStep: false)
-            case .apscheduler, .apscheduler3:
+            case .and:
                 guard !either else { return nil }
-            case .quartz:
+            case .oneOnly:
                 return nil
             }
         }
-        let hasSeconds = seconds != 1
-        var fields: [String] = []
-        switch target {
-        case .posix, .apscheduler, .apscheduler3:
-            guard !hasSeconds, years == nil else { return nil }
-        case .robfig:
-            guard years == nil else { return nil }
-            fields.append(Self.fieldText(seconds, .second, allowStep: true))
-        case .quartz:
-            fields.append(Self.fieldText(seconds, .second, allowStep: true))
+        if profile.dayFields == .oneOnly {
             if !domRestricted { dayOfMonthText = "?" } else if !dowRestricted { dayOfWeekText = "?" }
-        case .croniter:
-            break
         }
-        fields += [Self.fieldText(minutes, .minute, allowStep: true), Self.fieldText(hours, .hour, allowStep: true),
-                   dayOfMonthText, Self.fieldText(months, .month, allowStep: true), dayOfWeekText]
-        if target == .croniter && (hasSeconds || years != nil) { fields.append(Self.fieldText(seconds, .second, allowStep: true)) }
-        if let wanted = yearList, target == .croniter || target == .quartz {
-            fields.append(wanted.map(String.init).joined(separator: ","))
-        }
-        return fields.joined(separator: " ")
+        // The fewest fields that hold the seconds and years wanted (second 0 needs no field).
+        let hasSeconds = seconds != 1
+        guard let layout = profile.layouts.fields.first(where: { (!hasSeconds || $0.contains(.second)) && (years == nil || $0.contains(.year)) })
+        else { return nil }
+        return layout.map { field in
+            switch field {
+            case .second: Self.fieldText(seconds, .second, allowStep: true)
+            case .minute: Self.fieldText(minutes, .minute, allowStep: true)
+            case .hour: Self.fieldText(hours, .hour, allowStep: true)
+            case .dayOfMonth: dayOfMonthText
+            case .month: Self.fieldText(months, .month, allowStep: true)
+            case .dayOfWeek: dayOfWeekText
+            case .year: (yearList ?? []).map(String.init).joined(separator: ",")
+            }
+        }.joined(separator: " ")
     }
 
     /// `*`, `*/k` (every k-th value from the field's start, to its end), or a list.
@@ -107,16 +105,10 @@ extension CronExpression {
         return values.map(String.init).joined(separator: ",")
     }
 
-    /// The weekdays (bits 0 = Sunday) in the target's numbering: 0 = Monday for APScheduler 3,
-    /// 1 = Sunday for Quartz, 0 = Sunday for the rest.
-    private static func weekdayText(_ bits: UInt64, for target: CronFlavor) -> String {
+    /// The weekdays (bits 0 = Sunday) in the target's numbering, e.g. 0 = Monday for APScheduler 3.
+    private static func weekdayText(_ bits: UInt64, numbering: CronFlavorProfile.WeekdayNumbering) -> String {
         let days = (0...6).filter { bits & (1 << UInt64($0)) != 0 }
         if days.count == 7 { return "*" }
-        let numbers: [Int] = switch target {
-        case .apscheduler3: days.map { ($0 + 6) % 7 }
-        case .quartz: days.map { $0 + 1 }
-        default: days
-        }
-        return numbers.sorted().map(String.init).joined(separator: ",")
+        return days.map(numbering.number).sorted().map(String.init).joined(separator: ",")
     }
 }

@@ -114,8 +114,7 @@ enum NextCommand {
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"
-                            + (t.flavor == .croniter ? " (croniter looks 50 years ahead)" : t.flavor == .robfig ? " (robfig/cron looks until the end of the start's year + 5)" : "")
-                            + (t.flavor == .quartz ? " (Quartz looks no further than the year \(CronFlavor.quartzLastYear))" : ""))
+                            + (t.flavor.searchLimit.map { " (\($0))" } ?? ""))
         }
         if fires.isEmpty && count > 0, case .rrule = trigger {
             throw .noAnswer("the recurrence has no instance after \(after) (it ended, or none falls before the year 10000)")

@@ -238,8 +238,9 @@ enum TriggerOptions {
 
     /// The zone a `--cron` expression's `TZ=Zone ` / `CRON_TZ=Zone ` prefix names (robfig), if any.
     static func cronZone(_ args: ParsedArguments) throws(CLIError) -> String? {
-        guard let text = args.values["cron"], args.values["flavor"] == CronFlavor.robfig.rawValue else { return nil }
-        do { return try CronTrigger(expression: text, flavor: .robfig).zoneIdentifier } catch {
+        guard let text = args.values["cron"], let name = args.values["flavor"], let flavor = CronFlavor(rawValue: name),
+              flavor.readsZonePrefix else { return nil }
+        do { return try CronTrigger(expression: text, flavor: flavor).zoneIdentifier } catch {
             throw .input(error.description, code: "invalidCronExpression")
         }
     }

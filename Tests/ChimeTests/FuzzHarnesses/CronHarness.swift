@@ -25,7 +25,7 @@ enum CronHarness {
         let gap: GapPolicy? = policies % 6 == 0 ? nil : GapPolicy.allCases[Int(policies % 6) - 1]
         let overlap: OverlapPolicy? = (policies / 6) % 4 == 0 ? nil : OverlapPolicy.allCases[Int((policies / 6) % 4) - 1]
         let explicit = policies / 24 % 2 == 1              // half the inputs keep the flavor's own DST rule
-        let backward = policies / 48 % 2 == 1 && !(flavor == .robfig || flavor.isAPScheduler)
+        let backward = policies / 48 % 2 == 1 && flavor.profile.backwardRefusal == nil
         let hashFlag = input.byte(), hashValue = input.byte()
         let hashId: String? = hashFlag % 4 == 0 ? "job-\(hashValue)" : nil
         let text = input.restAsText()

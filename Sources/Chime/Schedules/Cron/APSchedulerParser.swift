@@ -37,14 +37,26 @@
 /// Example: `0 9 * * 0` is 09:00 every Monday under `apscheduler3` and every Sunday under
 /// `apscheduler`.
 enum APSchedulerParser {
+    /// Whose day-of-week rules: the one field the versions read differently (above).
+    enum Version: Sendable {
+        /// 3.x: 0 = Monday … 6 = Sunday.
+        case three
+        /// 4: cron's numbers, rewritten to names (`DayOfWeekField.append_expression`).
+        case four
+    }
+
     /// APScheduler's `MIN_VALUES`/`MAX_VALUES` (day-of-week max 6 in 3.x, 7 in 4).
-    static func bounds(_ field: CronField, flavor: CronFlavor) -> ClosedRange<Int> {
+    static func bounds(_ field: CronField, version: Version) -> ClosedRange<Int> {
         switch field {
         case .minute, .second: 0...59
         case .hour: 0...23
         case .dayOfMonth: 1...31
         case .month: 1...12
-        case .dayOfWeek: flavor == .apscheduler ? 0...7 : 0...6
+        case .dayOfWeek:
+            switch version {
+            case .three: 0...6
+            case .four: 0...7
+            }
         case .year: 1970...9999
         }
     }
@@ -53,7 +65,7 @@ enum APSchedulerParser {
     /// APScheduler's `WEEKDAYS`: Monday first.
     static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-    static func parse(_ text: String, flavor: CronFlavor) throws(CronError) -> CronExpression {
+    static func parse(_ text: String, flavor: CronFlavor, version: Version) throws(CronError) -> CronExpression {
         // `expr.split()`: Python's whitespace (str.isspace), columns counted in Unicode scalars.
         var fields: [(text: String, column: Int)] = []
         var current = "", start = 0, column = 0
@@ -76,7 +88,7 @@ enum APSchedulerParser {
             var offset = 0
             // `SEPARATOR = re.compile(" *, *")`: the field has no spaces left, so commas alone.
             for element in fields[index].text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-                let context = Element(field: field, number: index + 1, column: fields[index].column + offset, text: element, flavor: flavor)
+                let context = Element(field: field, number: index + 1, column: fields[index].column + offset, text: element, version: version)
                 offset += element.unicodeScalars.count + 1
                 try context.read(into: &bits, last: &last)
             }
@@ -112,9 +124,9 @@ enum APSchedulerParser {
         let number: Int
         let column: Int
         let text: String
-        let flavor: CronFlavor
+        let version: Version
 
-        var range: ClosedRange<Int> { APSchedulerParser.bounds(field, flavor: flavor) }
+        var range: ClosedRange<Int> { APSchedulerParser.bounds(field, version: version) }
 
         func fail(_ reason: String) -> CronError {
             .badValue(field: number, name: field.name, column: column, text: text, reason: reason)
@@ -123,7 +135,7 @@ enum APSchedulerParser {
         /// Tries APScheduler's expression classes for the field in its order, as
         /// `compile_expression` does: the first whose pattern matches is used (and may fail).
         func read(into bits: inout UInt64, last: inout Bool) throws(CronError) {
-            if field == .dayOfWeek, flavor == .apscheduler {
+            if field == .dayOfWeek, version == .four {
                 return try readVersion4Weekday(into: &bits)
             }
             if try readAll(into: &bits) { return }

@@ -248,8 +248,3 @@ struct APSchedulerWalk {
         return WallTime(fields: [Int(y), Int(m), Int(d), 0, 0, s / 3600, s / 60 % 60, s % 60], fold: fold)
     }
 }
-
-extension CronFlavor {
-    /// The APScheduler flavors, searched by `APSchedulerWalk` and read by `APSchedulerParser`.
-    var isAPScheduler: Bool { self == .apscheduler3 || self == .apscheduler }
-}

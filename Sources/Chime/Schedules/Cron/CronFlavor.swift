@@ -1,6 +1,6 @@
 /// Whose cron this is: each tool reads expressions its own way (fields, extensions) and fires
-/// its own way at DST transitions. `CronParser` reads the grammar, `CronRules` the DST default;
-/// explicit `gap`/`overlap` policies on the trigger replace the default.
+/// its own way at DST transitions. Its row in `CronFlavorProfile` names the grammar, the walk and
+/// the DST default; explicit `gap`/`overlap` policies on the trigger replace the default.
 ///
 /// | flavor | fields | DST default (source) |
 /// | --- | --- | --- |
@@ -24,22 +24,6 @@ public enum CronFlavor: String, Sendable, Codable, CaseIterable, Hashable {
     case apscheduler
     /// The APScheduler 3.x series on PyPI.
     case apscheduler3
-
-    /// Whether Chime reads this flavor (the others are refused with a reason).
-
-    /// The field layouts this flavor accepts, by field count.
-    var layouts: [Int: [CronField]] {
-        switch self {
-        case .posix, .apscheduler3: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
-        case .croniter: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek],
-                         6: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek, .second],
-                         7: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek, .second, .year]]
-        case .robfig: [6: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
-        case .quartz: [6: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek],
-                       7: [.second, .minute, .hour, .dayOfMonth, .month, .dayOfWeek, .year]]
-        case .apscheduler: [5: [.minute, .hour, .dayOfMonth, .month, .dayOfWeek]]
-        }
-    }
 }
 
 /// One field of a cron expression, with the values it holds.

@@ -14,21 +14,33 @@
 ///   seconds and 7th field year (1970–2099). `R` (random) is refused: no answer could be repeated.
 /// - robfig (robfig/cron v3.0.1 `parser.go`): `RobfigParser` — six fields, seconds first, a
 ///   `TZ=`/`CRON_TZ=` zone prefix, descriptors and `@every`.
+/// - quartz: `QuartzParser`; apscheduler3, apscheduler: `APSchedulerParser`.
+///
+/// The flavor's `CronFlavorProfile.grammar` picks the parser.
 public enum CronParser {
-    /// Reads `text` as `flavor` does; `hashId` seeds croniter's hashed `H` fields.
+    /// Reads `text` as `flavor` does (its profile's grammar); `hashId` seeds croniter's hashed `H`
+    /// fields.
     ///
     /// Throws `CronError` naming the field, its column and the offending text.
     public static func parse(_ text: String, flavor: CronFlavor, hashId: String? = nil) throws(CronError) -> CronExpression {
-        if flavor == .robfig { return try RobfigParser.parse(text) }
-        if flavor.isAPScheduler { return try APSchedulerParser.parse(text, flavor: flavor) }
-        if flavor == .quartz { return try QuartzParser.parse(text) }
+        switch flavor.profile.grammar {
+        case .vixie: return try parseFields(text, flavor: flavor, croniter: false, hashId: hashId)
+        case .croniter: return try parseFields(text, flavor: flavor, croniter: true, hashId: hashId)
+        case .robfig: return try RobfigParser.parse(text, flavor: flavor)
+        case .quartz: return try QuartzParser.parse(text, flavor: flavor)
+        case .apscheduler(let version): return try APSchedulerParser.parse(text, flavor: flavor, version: version)
+        }
+    }
+
+    /// The Vixie and croniter grammars, which share the splitting into fields and the descriptors.
+    private static func parseFields(_ text: String, flavor: CronFlavor, croniter: Bool, hashId: String?) throws(CronError) -> CronExpression {
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }
         var body = trimmed
         if trimmed.hasPrefix("@") {
-            body = try descriptor(trimmed, flavor: flavor, hashId: hashId)
+            body = try descriptor(trimmed, croniter: croniter, hashId: hashId)
         }
-        if flavor == .croniter { body = body.lowercased() }
+        if croniter { body = body.lowercased() }
         // Fields and their columns (1-based) in the text as given (a descriptor: column 1).
         var fields: [(text: String, column: Int)] = []
         var column = 0, current = "", start = 0
@@ -43,18 +55,20 @@ public enum CronParser {
         }
         if !current.isEmpty { fields.append((current, start)) }
         if trimmed.hasPrefix("@") { fields = fields.map { ($0.text, 1) } }
-        guard let layout = flavor.layouts[fields.count] else {
-            throw .fieldCount(got: fields.count, expected: Array(flavor.layouts.keys), flavor: flavor)
+        let layouts = flavor.profile.layouts.fields
+        guard let layout = layouts.first(where: { $0.count == fields.count }) else {
+            throw .fieldCount(got: fields.count, expected: layouts.map(\.count), flavor: flavor)
         }
         var expression = CronExpression(flavor: flavor, text: text, normalized: fields.map(\.text).joined(separator: " "))
         var parsed: [CronField: ParsedField] = [:]
         for (index, field) in layout.enumerated() {
             let context = Context(field: field, number: index + 1, column: fields[index].column, text: fields[index].text)
-            parsed[field] = flavor == .posix ? try posixField(context) : try croniterField(context, hashId: hashId)
+            parsed[field] = croniter ? try croniterField(context, hashId: hashId) : try posixField(context)
         }
-        switch flavor {
-        case .posix: try assemblePosix(&expression, parsed)
-        default: try assembleCroniter(&expression, parsed, texts: Dictionary(uniqueKeysWithValues: zip(layout, fields.map(\.text))))
+        if croniter {
+            try assembleCroniter(&expression, parsed, texts: Dictionary(uniqueKeysWithValues: zip(layout, fields.map(\.text))))
+        } else {
+            try assemblePosix(&expression, parsed)
         }
         return expression
     }
@@ -71,12 +85,12 @@ public enum CronParser {
         "@monthly": "h h h * * h", "@yearly": "h h h h * h", "@annually": "h h h h * h",
     ]
 
-    private static func descriptor(_ text: String, flavor: CronFlavor, hashId: String?) throws(CronError) -> String {
-        let key = flavor == .croniter ? text.lowercased() : text
+    private static func descriptor(_ text: String, croniter: Bool, hashId: String?) throws(CronError) -> String {
+        let key = croniter ? text.lowercased() : text
         if key == "@reboot" {
             throw .refused(text: text, reason: "@reboot runs once when the cron daemon starts, not at a time, so it has no fire times")
         }
-        if flavor == .croniter, hashId != nil, let hashed = hashedDescriptors[key] { return hashed }
+        if croniter, hashId != nil, let hashed = hashedDescriptors[key] { return hashed }
         guard let fields = descriptors[key] else {
             let known = descriptors.keys.sorted().joined(separator: ", ")
             throw .badValue(field: 1, name: "descriptor", column: 1, text: text, reason: "not a descriptor (\(known); @reboot is refused)")

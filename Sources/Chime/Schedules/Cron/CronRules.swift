@@ -4,7 +4,7 @@
 /// `gap`/`overlap` policies, which replace the flavor's. The search, the nearest-instant choice
 /// and the stopping bound are the shared ones.
 ///
-/// DST defaults (`CronFlavor` has the sources):
+/// DST defaults (`CronFlavorProfile.DSTDefault`; `CronFlavor` has the sources):
 /// - posix (Vixie cron / cronie): a job whose minute or hour field starts with `*` runs by the
 ///   clock (gap `skip`, overlap `both`); any other job runs right after a gap that skipped it
 ///   (`nextValid`) and once in a repeated hour (`first`). America/New_York, 2026-03-08 (02:00 EST →
@@ -30,21 +30,26 @@ struct CronRules: CalendarSearchRules {
     let zone: ZoneRules
     let gapPolicy: GapPolicy?
     let overlapPolicy: OverlapPolicy?
+    /// The flavor's DST rule (its `CronFlavorProfile` row).
+    let dst: CronFlavorProfile.DSTDefault
     var forward = true
     /// The start's wall time (local seconds), set by `begin`.
     var startWall: Int64 = 0
     /// croniter backward: the wall time its walk starts from (1 µs before the start, to the second).
     var croniterBackFrom: Int64 = 0
-    /// The years searched (croniter: 50 either side of the start's).
+    /// The years searched (the horizon: croniter's 50 either side of the start's, robfig's + 5).
     var yearBounds: ClosedRange<Int> = 1...9999
     /// croniter: one side of a `#`/`W` day OR has no day ahead, so croniter raises (no fire).
     var splitFails = false
 
+    /// Inlined where a search starts, so that the trigger is read in place rather than copied.
+    @inline(__always)
     init(trigger: CronTrigger, zone: ZoneRules) {
         expression = trigger.expression
         self.zone = zone
         gapPolicy = trigger.gapPolicy
         overlapPolicy = trigger.overlapPolicy
+        dst = trigger.flavor.profile.dst
     }
 
     var neverMatches: Bool { expression.months == 0 }
@@ -54,21 +59,23 @@ struct CronRules: CalendarSearchRules {
     mutating func begin(at start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         self.forward = forward
         startWall = start.seconds + Int64(zone.utcOffset(at: start))
-        if expression.flavor == .robfig {
-            // robfig's yearLimit: the start's year + 5 (spec.go `Next`).
+        switch expression.flavor.profile.horizon {
+        case .unbounded, .quartzMaxYear:
+            break
+        case .yearsAfterStart(let years):
+            // robfig's yearLimit (spec.go `Next`): the start's year, once rounded up to the next second, + 5.
             let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall + 1, 86_400).quotient).year)
-            yearBounds = 1...min(9999, year + 5)
+            yearBounds = 1...min(9999, year + years)
+        case .yearsAround(let years):
+            let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
+            yearBounds = max(1, year - years)...min(9999, year + years)
         }
         croniterBackFrom = start.nanoseconds >= 1000 ? startWall : startWall - 1
-        if expression.flavor == .croniter {
-            let year = Int(CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(startWall, 86_400).quotient).year)
-            yearBounds = max(1, year - 50)...min(9999, year + 50)
-            if expression.dayRule == .croniterSplit {
-                let today = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
-                let bound = forward ? CivilArithmetic.daysFromCivil(year: Int64(yearBounds.upperBound), month: 12, day: 31)
-                                    : CivilArithmetic.daysFromCivil(year: Int64(yearBounds.lowerBound), month: 1, day: 1)
-                splitFails = !expression.croniterSidesHaveDays(from: today, through: bound)
-            }
+        if expression.dayRule == .croniterSplit {
+            let today = CivilArithmetic.floorDivMod(startWall, 86_400).quotient
+            let bound = forward ? CivilArithmetic.daysFromCivil(year: Int64(yearBounds.upperBound), month: 12, day: 31)
+                                : CivilArithmetic.daysFromCivil(year: Int64(yearBounds.lowerBound), month: 1, day: 1)
+            splitFails = !expression.croniterSidesHaveDays(from: today, through: bound)
         }
         return edge(of: start, forward: forward)
     }
@@ -117,33 +124,14 @@ struct CronRules: CalendarSearchRules {
     /// The flavor's DST rule (see the type's comment), unless explicit policies replace it.
     func resolve(wall: Int64, nanosecond: Int32, day: Int64, standIn: FireAdjustment?) -> ResolvedWallTime {
         let resolution = zone.resolve(localSeconds: wall)
-        let overlap = overlapPolicy ?? defaultOverlap
+        let overlap = overlapPolicy ?? dst.overlap(clockDriven: expression.clockDriven)
         if let gapPolicy { return resolution.instants(wall: wall, nanosecond: nanosecond, gap: gapPolicy, overlap: overlap) }
-        switch expression.flavor {
-        case .croniter:
-            if case let .gap(transition, before, after) = resolution, !expression.clockDriven {
-                return croniterGap(wall: wall, day: day, transition: transition, before: before, after: after)
-            }
-            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
-        case .apscheduler3, .apscheduler:
-            // Only with an explicit overlap policy, or backward (`previousFire`): APScheduler reads a
-            // skipped wall time with the offset before the gap (`APSchedulerWalk`), i.e. `shift`.
-            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .shift, overlap: overlap)
-        case .quartz:
-            // Backward only (forward quartz searches are `QuartzWalk`): a gap's wall times skipped,
-            // a repeated one at its later instant, as Quartz's forward walk does on its usual path.
-            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: .skip, overlap: overlap)
-        default:
-            return resolution.instants(wall: wall, nanosecond: nanosecond, gap: expression.clockDriven ? .skip : .nextValid, overlap: overlap)
+        if dst == .croniter, !expression.clockDriven, case let .gap(transition, before, after) = resolution {
+            return croniterGap(wall: wall, day: day, transition: transition, before: before, after: after)
         }
-    }
-
-    private var defaultOverlap: OverlapPolicy {
-        switch expression.flavor {
-        case .posix: expression.clockDriven ? .both : .first
-        case .quartz: .last
-        default: .both
-        }
+        // APScheduler's default serves only with an explicit overlap policy, or backward
+        // (`previousFire`); Quartz's backward only (forward: the flavors' own walks).
+        return resolution.instants(wall: wall, nanosecond: nanosecond, gap: dst.gap(clockDriven: expression.clockDriven), overlap: overlap)
     }
 
     /// croniter's skipped wall time: the first existing wall time `wall + 60·k` (its `_add_tzinfo`

@@ -31,30 +31,20 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
-        if flavor == .robfig || flavor.isAPScheduler, direction == .backward {
-            throw .refused(text: expression, reason: flavor == .robfig
-                ? "robfig/cron computes only next fires (Schedule.Next): direction backward is not a robfig answer"
-                : "APScheduler computes only the next fire time; it has no backward search")
-        }
+        let profile = flavor.profile
+        if direction == .backward, let refusal = profile.backwardRefusal { throw .refused(text: expression, reason: refusal.description) }
         self.direction = direction
         self.gapPolicy = gapPolicy
         self.overlapPolicy = overlapPolicy
         self.hashId = hashId
-        // robfig walks its own way even away from transitions' days (RobfigSchedule): no shortcut.
-        // quartz walks its own way too (QuartzWalk), and gives up at its MAX_YEAR.
-        // robfig, Quartz and APScheduler answer by their own walks (below), not by the shortcut.
-        fastPath = direction == .forward && (flavor == .posix || flavor == .croniter) ? Self.dailyFastPath(self.expression) : nil
+        // The flavors with their own walks (robfig, Quartz, APScheduler: `walkOrSearch`) walk their
+        // own way even away from transitions' days (and Quartz gives up at its MAX_YEAR): no shortcut.
+        fastPath = direction == .forward && profile.walk == .search ? Self.dailyFastPath(self.expression) : nil
     }
 
     /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
     /// zone to evaluate in; callers pass its rules.
     public var zoneIdentifier: String? { expression.zoneIdentifier }
-
-    /// robfig's own walk answers (`RobfigSchedule`): always for `@every`, and for fields unless
-    /// explicit `gap`/`overlap` policies ask for the shared search.
-    private var robfigWalks: Bool {
-        flavor == .robfig && (expression.everyNanoseconds != nil || (gapPolicy == nil && overlapPolicy == nil))
-    }
 
     /// `.daily` when the fields name one second, minute and hour, every day of every month of every
     /// year, and every weekday or one.
@@ -69,7 +59,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         return .daily(DailyFastPath(time: time, weekday: weekday))
     }
 
-    /// The flavor the expression was read as (it decides the grammar and the DST default).
+    /// The flavor the expression was read as (its `CronFlavorProfile` row decides the grammar, the
+    /// walk and the DST default).
     public var flavor: CronFlavor { expression.flavor }
 
     /// Whether the expression can never fire (e.g. `0 0 30 2 *`): known without a search for the
@@ -86,31 +77,38 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         return try walkOrSearch(after: instant, in: zone)
     }
 
-    /// `nextFire` without the shortcut: the flavor's own walk, or the shared search.
+    /// `nextFire` without the shortcut: the flavor's own walk (its profile's), unless explicit
+    /// gap/overlap policies replace its DST behaviour, or the shared search.
     @inline(never)
     private func walkOrSearch(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // APScheduler's own walk, unless explicit gap/overlap policies replace its DST behaviour.
-        if flavor.isAPScheduler, gapPolicy == nil, overlapPolicy == nil {
-            return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant)
-        }
-        // Quartz's own DST behaviour is its wall-clock walk (`QuartzWalk`), not a per-wall-time rule.
-        // Where Quartz's walk never returns (it cycles), the search below answers by the documented
-        // day rules instead (gap skip, overlap last), rather than hang or answer nothing.
-        if direction == .forward, gapPolicy == nil, overlapPolicy == nil, let quartz = expression.quartz {
-            let walk = QuartzWalk(schedule: quartz, zone: zone)
-            switch walk.outcome(after: instant.seconds) {
-            case .fire(let seconds): return walk.fire(at: seconds)
-            case .none: return nil
-            case .cycles: break
+        let ownDST = gapPolicy == nil && overlapPolicy == nil
+        switch flavor.profile.walk {
+        case .search:
+            break
+        case .apscheduler:
+            if ownDST { return APSchedulerWalk(expression: expression, zone: zone).fire(after: instant) }
+        case .quartz:
+            // Quartz's own DST behaviour is its wall-clock walk, not a per-wall-time rule. Where the
+            // walk never returns (it cycles), the search below answers by the documented day rules
+            // instead (gap skip, overlap last), rather than hang or answer nothing.
+            if direction == .forward, ownDST, let quartz = expression.quartz {
+                let walk = QuartzWalk(schedule: quartz, zone: zone)
+                switch walk.outcome(after: instant.seconds) {
+                case .fire(let seconds): return walk.fire(at: seconds)
+                case .none: return nil
+                case .cycles: break
+                }
             }
-        }
-        if robfigWalks {
-            let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
-            // robfig's walk can answer an instant at or before the start where the clock goes back
-            // 2 hours or more (its hour truncation lands in the first pass, one step reaches the
-            // second): against `Next`'s contract ("greater than the given time", spec.go 55–56), and
-            // a chain of fires would not advance. Then the shared search answers (gap skip, overlap both).
-            guard let fire, fire.instant <= instant, expression.everyNanoseconds == nil else { return fire }
+        case .robfig:
+            // Always for `@every` (elapsed time has no policies to apply).
+            if expression.everyNanoseconds != nil || ownDST {
+                let fire = RobfigSchedule(expression: expression, zone: zone).next(after: instant)
+                // robfig's walk can answer an instant at or before the start where the clock goes back
+                // 2 hours or more (its hour truncation lands in the first pass, one step reaches the
+                // second): against `Next`'s contract ("greater than the given time", spec.go 55–56), and
+                // a chain of fires would not advance. Then the shared search answers (gap skip, overlap both).
+                guard let fire, fire.instant <= instant, expression.everyNanoseconds == nil else { return fire }
+            }
         }
         var search = CalendarSearch(rules: CronRules(trigger: self, zone: zone), forward: direction == .forward)
         return try search.fire(from: instant)

@@ -24,7 +24,7 @@ enum QuartzParser {
     static let monthNames = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"]
     static let dayNames = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
 
-    static func parse(_ text: String) throws(CronError) -> CronExpression {
+    static func parse(_ text: String, flavor: CronFlavor) throws(CronError) -> CronExpression {
         let trimmed = text.trimmingASCIISpace()
         guard !trimmed.isEmpty else { throw .empty }
         // Fields and their columns (1-based), split on spaces and tabs as Quartz's StringTokenizer.
@@ -40,8 +40,9 @@ enum QuartzParser {
             }
         }
         if !current.isEmpty { fields.append((current, start)) }
-        guard let layout = CronFlavor.quartz.layouts[fields.count] else {
-            throw .fieldCount(got: fields.count, expected: Array(CronFlavor.quartz.layouts.keys), flavor: .quartz)
+        let layouts = flavor.profile.layouts.fields
+        guard let layout = layouts.first(where: { $0.count == fields.count }) else {
+            throw .fieldCount(got: fields.count, expected: layouts.map(\.count), flavor: flavor)
         }
         var state = State()
         for (index, field) in layout.enumerated() {
@@ -62,7 +63,7 @@ enum QuartzParser {
         s.dayOfMonthUnspecified = state.domUnspecified
         s.years = state.years.sorted()
 
-        var e = CronExpression(flavor: .quartz, text: text, normalized: fields.map { $0.text.uppercased() }.joined(separator: " "))
+        var e = CronExpression(flavor: flavor, text: text, normalized: fields.map { $0.text.uppercased() }.joined(separator: " "))
         e.seconds = s.seconds
         e.minutes = s.minutes
         e.hours = s.hours

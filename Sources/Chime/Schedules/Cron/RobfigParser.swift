@@ -39,7 +39,7 @@ enum RobfigParser {
         "@daily": "0 0 0 * * *", "@midnight": "0 0 0 * * *", "@hourly": "0 0 * * * *",
     ]
 
-    static func parse(_ text: String) throws(CronError) -> CronExpression {
+    static func parse(_ text: String, flavor: CronFlavor) throws(CronError) -> CronExpression {
         guard !text.isEmpty else { throw .empty }
         var spec = Substring(text)
         var column = 1                          // where `spec` starts in `text`
@@ -63,7 +63,7 @@ enum RobfigParser {
         if spec.hasPrefix("@") {
             let descriptor = String(spec)
             if let fields = descriptors[descriptor] {
-                expression = try parseFields(fields.split(separator: " ").map { (String($0), column) }, text: text)
+                expression = try parseFields(fields.split(separator: " ").map { (String($0), column) }, text: text, flavor: flavor)
             } else if descriptor.hasPrefix("@every ") {
                 let duration = String(descriptor.dropFirst(7))
                 let nanoseconds: Int64
@@ -72,7 +72,7 @@ enum RobfigParser {
                 }
                 // constantdelay.go `Every`: under a second is a second; the rest truncated to whole seconds.
                 let delay = nanoseconds < 1_000_000_000 ? 1_000_000_000 : nanoseconds - nanoseconds % 1_000_000_000
-                expression = CronExpression(flavor: .robfig, text: text, normalized: "@every \(delay / 1_000_000_000)s")
+                expression = CronExpression(flavor: flavor, text: text, normalized: "@every \(delay / 1_000_000_000)s")
                 expression.everyNanoseconds = delay
             } else {
                 let known = descriptors.keys.sorted().joined(separator: ", ")
@@ -92,16 +92,16 @@ enum RobfigParser {
                 }
             }
             if !current.isEmpty { fields.append((current, start)) }
-            guard fields.count == 6 else { throw .fieldCount(got: fields.count, expected: [6], flavor: .robfig) }
-            expression = try parseFields(fields, text: text)
+            guard fields.count == Self.fields.count else { throw .fieldCount(got: fields.count, expected: [Self.fields.count], flavor: flavor) }
+            expression = try parseFields(fields, text: text, flavor: flavor)
         }
         expression.zoneIdentifier = zone
         return expression
     }
 
     /// The six fields, each with its column.
-    private static func parseFields(_ texts: [(String, Int)], text: String) throws(CronError) -> CronExpression {
-        var e = CronExpression(flavor: .robfig, text: text, normalized: texts.map(\.0).joined(separator: " "))
+    private static func parseFields(_ texts: [(String, Int)], text: String, flavor: CronFlavor) throws(CronError) -> CronExpression {
+        var e = CronExpression(flavor: flavor, text: text, normalized: texts.map(\.0).joined(separator: " "))
         var stars: [CronField: Bool] = [:]
         for (index, field) in fields.enumerated() {
             let (bits, star) = try parseField(texts[index].0, field: field, number: index + 1, column: texts[index].1)
