@@ -176,6 +176,7 @@ struct CronFlavorProfile: Sendable {
     }
 }
 
+/// The rows, one per flavor (`CronFlavor`'s table has their sources).
 extension CronFlavorProfile {
     static let posix = CronFlavorProfile(
         tool: "Vixie cron", grammar: .vixie, layouts: .minuteFirst, dayFields: .orUnlessStar, weekdays: .sundayZero,
