@@ -85,7 +85,7 @@ enum TriggerOptions {
                 }
                 do {
                     return .cron(try CronTrigger(expression: args.values["cron"]!, flavor: flavor,
-                                                 direction: try policy(args, "direction") ?? .forward,
+                                                 direction: try policy(args, "direction") ?? CronTrigger.defaultDirection,
                                                  gapPolicy: try policy(args, "gap"), overlapPolicy: try policy(args, "overlap"),
                                                  hashId: args.values["hash-id"]))
                 } catch let error as CronError {

@@ -23,12 +23,15 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     /// job fires at that wall time under every flavor's rule (`CalendarFastPath`).
     let fastPath: CalendarFastPath?
 
+    /// Forward (the next fires) unless a request asks for `backward`: every flavor's default.
+    public static let defaultDirection = SearchDirection.forward
+
     /// Reads `expression` as `flavor` does (docs/cron.md). `gapPolicy` and `overlapPolicy` replace
     /// the flavor's own DST behaviour when given; `hashId` seeds croniter's `H`.
     ///
     /// Throws `CronError` naming the field and column of a malformed expression, or `.refused` for
     /// a backward search in a flavor that only searches forward.
-    public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = .forward,
+    public init(expression: String, flavor: CronFlavor = .posix, direction: SearchDirection = defaultDirection,
                 gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil, hashId: String? = nil) throws(CronError) {
         self.expression = try CronParser.parse(expression, flavor: flavor, hashId: hashId)
         let profile = flavor.profile
@@ -141,7 +144,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
             throw TriggerError.unknownName(field: "flavor", value: flavorText, allowed: CronFlavor.allCases.map(\.rawValue))
         }
         try self.init(expression: try c.decode(String.self, forKey: .expression), flavor: flavor,
-                      direction: try named(.direction) ?? .forward, gapPolicy: try named(.gap), overlapPolicy: try named(.overlap),
+                      direction: try named(.direction) ?? Self.defaultDirection, gapPolicy: try named(.gap), overlapPolicy: try named(.overlap),
                       hashId: try c.decodeIfPresent(String.self, forKey: .hashId))
         try DecodingPath.checkDerived(c, .zone, equals: zoneIdentifier)
         try DecodingPath.checkDerived(c, .fields, equals: expression.normalized)
