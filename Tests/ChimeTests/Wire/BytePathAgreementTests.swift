@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import Chime
+@testable import ChimeBatch
+@testable import ChimeTestSupport
+@testable import ChimeTestCases
+
+/// `chime batch` answers most lines from their bytes (`BatchLine`, `TriggerScanner`, `FireWriter`)
+/// and the rest through the JSON tree and `Codable` (`BatchProcessor.generalResponse`). The byte
+/// path is only a speed-up: over the golden corpus (every line an oracle's answer) and the example
+/// requests, each line's answer from it is byte for byte the general path's. (The batch fuzz
+/// harness, Fuzz/Batch, holds the two together on generated lines.)
+@Suite struct BytePathAgreementTests {
+    @Test func goldenCorpusAndExamplesAnswerAlikeOnBothPaths() throws {
+        // As a client writes them: `JSONSerialization` escapes `/` (`Africa\/Cairo`), which sends a
+        // line down the general path; the same text without the escape is the same JSON.
+        var lines = try GoldenCorpusTests.loaded.get().map { $0.request.replacingOccurrences(of: "\\/", with: "/") }
+        let examples = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("examples/requests.jsonl"), encoding: .utf8)
+        lines += examples.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        var processor = BatchProcessor(database: Fixtures.tzifDatabase)
+        var differences: [String] = [], byteAnswers = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            var fast: [UInt8] = []
+            bytes.withUnsafeBufferPointer { processor.respond(toLine: $0, into: &fast) }
+            var general: [UInt8] = []
+            processor.generalResponse(toLine: bytes).write(to: &general)
+            if fast != general {
+                differences.append("\(line)\n  byte path: \(String(decoding: fast, as: UTF8.self))\n  general:   \(String(decoding: general, as: UTF8.self))")
+            }
+            // Whether the byte path could take the line at all (else respond used the general path).
+            if bytes.withUnsafeBufferPointer({ BatchLine(scanning: $0) { _ in nil } }) != nil { byteAnswers += 1 }
+        }
+        print("byte path agreement: \(lines.count) lines, \(byteAnswers) read by the byte path, \(differences.count) answered differently")
+        #expect(byteAnswers > lines.count / 2, "only \(byteAnswers) of \(lines.count) lines took the byte path")
+        Differences.expectNone(differences, of: lines.count, "lines answer differently on the byte path")
+    }
+}
