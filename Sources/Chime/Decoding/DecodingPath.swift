@@ -3,7 +3,7 @@
 /// offending value (`calendar.components.weekday`), Chime's words as `debugDescription` and
 /// Chime's error (`TriggerError`, `CronError`, `OnCalendarError`, `TimeError`, `PendingError`) as
 /// `underlyingError`, for callers that map errors to codes (the `chime` tool does).
-enum DecodingPath {
+package enum DecodingPath {
     /// Runs `body`; a `DecodingError` passes through, any other error becomes `dataCorrupted` at
     /// `path` (made finer by `refine` for the errors that name their field).
     static func run<T>(_ path: [any CodingKey], refine: (any Error) -> [any CodingKey] = { _ in [] },
@@ -34,7 +34,7 @@ enum DecodingPath {
     }
 
     /// A coding path as one dotted text (`trigger.weekly.weekdays[0]`).
-    static func dotted(_ path: [any CodingKey]) -> String {
+    package static func dotted(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
             if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }

@@ -19,13 +19,7 @@ package struct BatchError: ChimeError {
     }
 
     package static func decoding(_ error: DecodingError) -> BatchError {
-        func path(_ context: DecodingError.Context) -> String {
-            var text = ""
-            for key in context.codingPath {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
-            }
-            return text
-        }
+        func path(_ context: DecodingError.Context) -> String { DecodingPath.dotted(context.codingPath) }
         func kind(_ type: Any.Type) -> String {
             switch "\(type)" {
             case "Int", "Int64", "Int32", "UInt", "Double", "Float": return "a number"
