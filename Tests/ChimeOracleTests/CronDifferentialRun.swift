@@ -63,3 +63,14 @@ struct CronDifferentialRun {
         Differences.expectNone(differences, of: count, "cases differ from \(peer)", fullList: out, sourceLocation: sourceLocation)
     }
 }
+
+/// One case of the robfig and Quartz runs: an expression in a zone, the fires after an instant.
+struct CronCase: Codable {
+    let expression: String
+    let zone: String
+    let after: Int64
+    let count: Int
+
+    /// The case's key in an explained-differences file.
+    var key: String { "\(expression)|\(zone)|\(after)|\(count)" }
+}

@@ -30,12 +30,7 @@ import Testing
                         "America/St_Johns", "America/Nuuk", "Asia/Kolkata", "UTC", "America/Los_Angeles"]
     static let jar = "/usr/share/java/quartz2.jar"
 
-    struct Case: Codable {
-        let expression: String
-        let zone: String
-        let after: Int64
-        let count: Int
-    }
+    typealias Case = CronCase
 
     typealias Answer = CronDifferentialTests.Answer
 
@@ -113,18 +108,17 @@ import Testing
                 // Quartz's getTimeAfter never returned (the oracle stops it): not an answer to agree with.
                 let hang = try JSONDecoder().decode(Hang.self, from: Data(line.utf8)).hang
                 let peer = hang == nil ? try JSONDecoder().decode(Answer.self, from: Data(line.utf8)) : nil
-                try run.compare(c, key: Self.key(c), explainedKeys: explained, mine: Self.chime(c), peer: peer,
+                try run.compare(c, key: c.key, explainedKeys: explained, mine: Self.chime(c), peer: peer,
                                 peerText: hang.map { "{\"hang\": \"\($0)\", \"line\": \(line)}" })
             }
         }
         try run.finish()
     }
 
-    static func key(_ c: Case) -> String { "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)" }
 
     /// The cases of `quartz-explained-differences.jsonl` (its `case` objects), each judged on its own.
     static func explainedCases() -> Set<String> {
-        ExplainedDifferences.keys("quartz-explained-differences.jsonl", Case.self, accepts: { $0 == "Quartz wrong, Chime right" }, key: key)
+        ExplainedDifferences.keys("quartz-explained-differences.jsonl", Case.self, accepts: { $0 == "Quartz wrong, Chime right" }, key: \.key)
     }
 
     // MARK: Generator

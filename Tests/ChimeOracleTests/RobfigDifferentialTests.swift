@@ -26,12 +26,7 @@ import Testing
                         "America/St_Johns", "America/Asuncion", "Africa/Casablanca", "Asia/Kolkata", "UTC",
                         "America/Los_Angeles", "Asia/Gaza"]
 
-    struct Case: Codable {
-        let expression: String
-        let zone: String
-        let after: Int64
-        let count: Int
-    }
+    typealias Case = CronCase
 
     typealias Answer = CronDifferentialTests.Answer
 
@@ -108,7 +103,7 @@ import Testing
             let slice = Array(cases[start..<min(start + 20_000, cases.count)])
             for (c, peer) in zip(slice, try Self.oracle(slice)) {
                 let mine = Self.chime(c)
-                if try run.compare(c, key: Self.key(c), explainedKeys: explained, mine: mine, peer: peer),
+                if try run.compare(c, key: c.key, explainedKeys: explained, mine: mine, peer: peer),
                    mine.error == nil, Self.nearestInstant(c).fires != mine.fires {
                     unlikeNearest += 1
                 }
@@ -117,11 +112,10 @@ import Testing
         try run.finish(extra: "; \(unlikeNearest) agreeing cases where robfig's walk is not the nearest-instant rule gap skip / overlap both")
     }
 
-    static func key(_ c: Case) -> String { "\(c.expression)|\(c.zone)|\(c.after)|\(c.count)" }
 
     /// The cases of `explained-differences.jsonl` (its `case` objects) with a verdict for Chime.
     static func explainedCases() -> Set<String> {
-        ExplainedDifferences.keys("robfig/explained-differences.jsonl", Case.self, accepts: { $0 == "robfig wrong, Chime right" }, key: key)
+        ExplainedDifferences.keys("robfig/explained-differences.jsonl", Case.self, accepts: { $0 == "robfig wrong, Chime right" }, key: \.key)
     }
 
     // MARK: Generator
