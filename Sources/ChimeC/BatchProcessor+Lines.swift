@@ -11,7 +11,7 @@ extension BatchProcessor {
             out += Self.lineTooLongResponse(length: length).utf8
             out.append(0x0A)
         case .line(let line):
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            guard !LineFramer.isBlank(line) else { return true }
             respond(toLine: line, into: &out)
             out.append(0x0A)
         }

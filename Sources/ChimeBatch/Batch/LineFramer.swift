@@ -83,6 +83,12 @@ package struct LineFramer {
         }
     }
 
+    /// Whether a line holds nothing but spaces, tabs and `\r`: such a line gets no answer
+    /// (docs/contract.md), in `chime batch`, pending files and the C ABI alike.
+    package static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        !line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+    }
+
     /// A complete line, or its length when it is too long.
     private func handOut(_ line: UnsafeBufferPointer<UInt8>, _ body: (Piece) -> Bool) -> Bool {
         line.count > maximumLength ? body(.tooLong(line.count)) : body(.line(line))

@@ -40,26 +40,20 @@ struct LineReader: ~Copyable {
     /// writes out its answers there and looks for a reload.
     mutating func forEachLine(waiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) -> Bool,
                               overlong: (Int) -> Bool = { _ in true }) throws(CLIError) {
-        var framer = LineFramer()
-        while true {
-            let count = try fill(waiting)
-            if count == 0 { break }
-            let going = buffer.withUnsafeBufferPointer { bytes in
-                framer.feed(UnsafeBufferPointer(rebasing: bytes[..<count])) { piece in
-                    switch piece {
-                    case .line(let line): body(line)
-                    case .tooLong(let length): overlong(length)
-                    }
-                }
-            }
-            if !going { return }
-        }
-        framer.finish { piece in
+        func handOut(_ piece: LineFramer.Piece) -> Bool {
             switch piece {
             case .line(let line): body(line)
             case .tooLong(let length): overlong(length)
             }
         }
+        var framer = LineFramer()
+        while true {
+            let count = try fill(waiting)
+            if count == 0 { break }
+            let going = buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[..<count]), handOut) }
+            if !going { return }
+        }
+        framer.finish(handOut)
     }
 
     /// Reads the next bytes into the buffer; their count, 0 at the end of the input.

@@ -32,7 +32,7 @@ enum BatchCommand {
             reloader.beforeWaiting()
         }) { line in
             // Blank lines (spaces, tabs, a CR) are skipped: they get no response line.
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
+            guard !LineFramer.isBlank(line) else { return true }
             reloader.beforeLine()
             output.line(writing: { processor.respond(toLine: line, into: &$0) })
             // Once stdout refuses bytes (closed, disk full) no answer can reach anyone: stop reading.

@@ -57,7 +57,7 @@ struct PendingFile {
         var parsed: [(line: Int, request: PendingRequest)?] = []
         try reader.forEachLine { bytes in
             lineNumber += 1
-            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else { return true }
+            guard !LineFramer.isBlank(bytes) else { return true }
             switch Self.request(from: Array(bytes), database: database, now: now) {
             case .success(let request):
                 if let earlier = byIdentifier[request.identifier], let previous = parsed[earlier] {
@@ -150,8 +150,8 @@ struct PendingFile {
         do {
             do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
-            let cli = CLIError(error)
-            return .failure(Failure(id: id, code: cli.code, message: cli.message))
+            let failure = BatchError(error)
+            return .failure(Failure(id: id, code: failure.code, message: failure.message))
         } catch let error as DecodingError {
             let batch = BatchError.decoding(error)
             return .failure(Failure(id: id, code: batch.code, message: batch.message))
