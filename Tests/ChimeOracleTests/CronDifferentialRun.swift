@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 @testable import Chime
 
 /// What every cron-family differential run shares (croniter, APScheduler 3 and 4, robfig/cron,
@@ -73,4 +74,19 @@ struct CronCase: Codable {
 
     /// The case's key in an explained-differences file.
     var key: String { "\(expression)|\(zone)|\(after)|\(count)" }
+}
+
+extension CronDifferentialTests.Answer {
+    /// Chime's answer in the oracles' shape: `count` fires of `trigger` after `after`, in the zone
+    /// its expression names (robfig's `TZ=`), else in `zone`; the error in words when anything throws.
+    static func chime(_ trigger: () throws -> CronTrigger, zone: String, after: Int64, count: Int) -> Self {
+        do {
+            let trigger = try trigger()
+            let rules = try Fixtures.tzifDatabase.rules(for: trigger.zoneIdentifier ?? zone)
+            let fires = try Trigger.cron(trigger).fires(after: Instant(seconds: after), in: rules, count: count)
+            return Self(fires: fires.map(\.instant.seconds), adjusted: fires.filter { $0.adjustment != .exact }.count)
+        } catch {
+            return Self(error: "\(error)")
+        }
+    }
 }

@@ -61,15 +61,9 @@ import Testing
 
     /// Chime's answer in the oracle's shape.
     static func chime(_ c: Case, flavor: CronFlavor) -> Answer {
-        do {
-            let trigger = try CronTrigger(expression: c.expression, flavor: flavor, direction: c.direction == "backward" ? .backward : .forward,
-                                          hashId: c.hashId)
-            let zone = try Fixtures.tzifDatabase.rules(for: c.zone)
-            let fires = try Trigger.cron(trigger).fires(after: Instant(seconds: c.after), in: zone, count: c.count)
-            return Answer(fires: fires.map(\.instant.seconds), adjusted: fires.filter { $0.adjustment != .exact }.count)
-        } catch {
-            return Answer(error: "\(error)")
-        }
+        .chime({ try CronTrigger(expression: c.expression, flavor: flavor, direction: c.direction == "backward" ? .backward : .forward,
+                                 hashId: c.hashId) },
+               zone: c.zone, after: c.after, count: c.count)
     }
 
     @Test(.requires(.croniter)) func croniterAgrees() throws {

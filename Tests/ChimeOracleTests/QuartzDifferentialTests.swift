@@ -59,14 +59,7 @@ import Testing
     }
 
     static func chime(_ c: Case) -> Answer {
-        do {
-            let trigger = try CronTrigger(expression: c.expression, flavor: .quartz)
-            let zone = try Fixtures.tzifDatabase.rules(for: c.zone)
-            let fires = try Trigger.cron(trigger).fires(after: Instant(seconds: c.after), in: zone, count: c.count)
-            return Answer(fires: fires.map(\.instant.seconds), adjusted: fires.filter { $0.adjustment != .exact }.count)
-        } catch {
-            return Answer(error: "\(error)")
-        }
+        .chime({ try CronTrigger(expression: c.expression, flavor: .quartz) }, zone: c.zone, after: c.after, count: c.count)
     }
 
     /// Java's offset changes (its own tz data) equal the fixture's for the zones the test uses,

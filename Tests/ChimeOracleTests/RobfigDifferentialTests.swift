@@ -71,27 +71,15 @@ import Testing
 
     /// Chime's answer in the oracle's shape: the zone the expression names, else the case's.
     static func chime(_ c: Case) -> Answer {
-        do {
-            let trigger = try CronTrigger(expression: c.expression, flavor: .robfig)
-            let zone = try Fixtures.tzifDatabase.rules(for: trigger.zoneIdentifier ?? c.zone)
-            let fires = try Trigger.cron(trigger).fires(after: Instant(seconds: c.after), in: zone, count: c.count)
-            return Answer(fires: fires.map(\.instant.seconds), adjusted: fires.filter { $0.adjustment != .exact }.count)
-        } catch {
-            return Answer(error: "\(error)")
-        }
+        .chime({ try CronTrigger(expression: c.expression, flavor: .robfig) }, zone: c.zone, after: c.after, count: c.count)
     }
 
     /// The same fields on the shared nearest-instant search with gap `skip` and overlap `both` (what
     /// explicit policies give): the cases where robfig's walk answers otherwise show the walk's own
     /// behaviour was exercised.
     static func nearestInstant(_ c: Case) -> Answer {
-        do {
-            let trigger = try CronTrigger(expression: c.expression, flavor: .robfig, gapPolicy: .skip, overlapPolicy: .both)
-            let zone = try Fixtures.tzifDatabase.rules(for: trigger.zoneIdentifier ?? c.zone)
-            return Answer(fires: try Trigger.cron(trigger).fires(after: Instant(seconds: c.after), in: zone, count: c.count).map(\.instant.seconds))
-        } catch {
-            return Answer(error: "\(error)")
-        }
+        .chime({ try CronTrigger(expression: c.expression, flavor: .robfig, gapPolicy: .skip, overlapPolicy: .both) },
+               zone: c.zone, after: c.after, count: c.count)
     }
 
     @Test(.requires(.robfig)) func robfigAgrees() throws {
