@@ -39,6 +39,24 @@ struct CronDifferentialRun {
         return (0..<count).map { _ in generate(&random) }
     }
 
+    /// A case's start: seven times in ten within four hours of one of the zone's transitions in a
+    /// year of `years` (on a whole minute three times in four), else anywhere from `earliest`
+    /// (default 1971-01-01) to 2090-01-01.
+    static func start(_ r: inout SplitMix64, zone id: String, years: ClosedRange<Int> = 1975...2040,
+                      earliest: Int64 = 31_536_000) -> Int64 {
+        if r.next(in: 0...9) < 7, let zone = try? Fixtures.tzifDatabase.rules(for: id) {
+            let year = Int64(r.next(in: years))
+            let from = Instant(seconds: (year - 1970) * 31_556_952)
+            let transitions = zone.transitions(from: from, to: Instant(seconds: from.seconds + 31_556_952))
+            if !transitions.isEmpty {
+                let t = transitions[r.next(in: 0...transitions.count - 1)].instant.seconds
+                let offset = Int64(r.next(in: -4 * 3600...4 * 3600))
+                return t + (r.next(in: 0...3) == 0 ? offset : offset / 60 * 60)
+            }
+        }
+        return Int64(r.next(in: Int(earliest)...3_786_912_000))
+    }
+
     /// Compares Chime's answer with the peer's (nil: the peer gave none, e.g. it hung, described by
     /// `peerText`); returns whether they agree.
     @discardableResult

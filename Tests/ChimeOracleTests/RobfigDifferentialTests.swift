@@ -138,20 +138,8 @@ import Testing
         return Case(expression: expression, zone: zone, after: start(&r, zone: zone), count: r.next(in: 1...5))
     }
 
-    /// Near a transition of the zone (hours either side) or anywhere in 1971…2090.
-    static func start(_ r: inout SplitMix64, zone id: String) -> Int64 {
-        if r.next(in: 0...9) < 7, let zone = try? Fixtures.tzifDatabase.rules(for: id) {
-            let year = Int64(r.next(in: 1975...2040))
-            let from = Instant(seconds: (year - 1970) * 31_556_952)
-            let transitions = zone.transitions(from: from, to: Instant(seconds: from.seconds + 31_556_952))
-            if !transitions.isEmpty {
-                let t = transitions[r.next(in: 0...transitions.count - 1)].instant.seconds
-                let offset = Int64(r.next(in: -4 * 3600...4 * 3600))
-                return t + (r.next(in: 0...3) == 0 ? offset : offset / 60 * 60)
-            }
-        }
-        return Int64(r.next(in: 31_536_000...3_786_912_000))
-    }
+    /// Near a transition of the zone (hours either side, years 1975–2040) or anywhere in 1971…2090.
+    static func start(_ r: inout SplitMix64, zone id: String) -> Int64 { CronDifferentialRun.start(&r, zone: id) }
 
     static func pick(_ r: inout SplitMix64, _ options: [String]) -> String { options[r.next(in: 0...options.count - 1)] }
 
