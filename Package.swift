@@ -2,7 +2,7 @@
 import PackageDescription
 
 // CHIME_TSAN=1 (with `swift build --sanitize=thread`, .ci/run): the library's and tests' mutexes tell
-// ThreadSanitizer when they are taken and released (`Mutex.locked`, Sources/Chime/Zones/
+// ThreadSanitizer when they are taken and released (`Mutex.locked`, Sources/ChimeZones/Zones/
 // Mutex+ThreadSanitizer.swift), which it cannot see on its own on Linux. Without it, nothing changes.
 let sanitizerSettings: [SwiftSetting] = Context.environment["CHIME_TSAN"] != nil ? [.define("CHIME_TSAN")] : []
 
@@ -26,8 +26,16 @@ let package = Package(
         ),
         // The one place C/C++ interop happens; its public header uses only <stdint.h> types.
         .target(name: "CICUShim", dependencies: ["CICU"]),
-        // The engine: pure Swift, no Foundation.
-        .target(name: "Chime", dependencies: ["CICUShim"], swiftSettings: sanitizerSettings),
+        // The engine's floor, layer 0 (docs/architecture.md, "Layers"): instants and civil time, zone
+        // rules and their sources (TZif, ICU), resolving a wall time (gap and overlap policies,
+        // `Fire`, `FireAdjustment`), `ChimeError` and the decoding helpers. Its own module so that
+        // the compiler, not a script, keeps it from naming a trigger, a dialect or anything above:
+        // it cannot import `Chime`. Pure Swift, no Foundation.
+        .target(name: "ChimeZones", dependencies: ["CICUShim"], swiftSettings: sanitizerSettings),
+        // The engine above zones: triggers, dialects, pending sets, audits, `Schedule`. Pure Swift, no
+        // Foundation. It re-exports ChimeZones (Entry/Exports.swift), so `import Chime` alone still
+        // gives every public type.
+        .target(name: "Chime", dependencies: ["ChimeZones"], swiftSettings: sanitizerSettings),
         // The bridge to Foundation: the only library target that imports it.
         .target(name: "ChimeFoundation", dependencies: ["Chime"]),
         // A fully static executable on Linux: the Swift runtime, ICU (its data included, ~30 MB of
@@ -63,7 +71,7 @@ let package = Package(
         // Tests by kind (CONTRIBUTING.md): hermetic unit tests here (no program but zic, zdump and
         // python3's zoneinfo); FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which
         // replays the saved inputs of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeZones", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
                     exclude: ["FuzzRegressions"], swiftSettings: sanitizerSettings),
         // Differential tests against the peers themselves (croniter, APScheduler 3 and 4, robfig/cron,
         // Quartz, dateutil, libical, systemd-analyze, java.time): each skips with one line naming
@@ -71,7 +79,7 @@ let package = Package(
         .testTarget(name: "ChimeOracleTests", dependencies: ["Chime", "ChimeTestSupport", "ChimeTestCases"]),
         // The `chime` tool end to end (subprocess): commands, batch, pending files, bad input, the
         // README's and docs' examples, completions and the man page. Run after `swift build`.
-        .testTarget(name: "ChimeCLITests", dependencies: ["Chime", "ChimeTestSupport", "ChimeTestCases"]),
+        .testTarget(name: "ChimeCLITests", dependencies: ["Chime", "ChimeZones", "ChimeTestSupport", "ChimeTestCases"]),
         // ChimeFoundation against Foundation's own Calendar, TimeZone and Date.
         .testTarget(name: "ChimeFoundationTests", dependencies: ["ChimeFoundation", "Chime", "ChimeTestSupport"]),
         // The differential test of the consistent semantics against the reference.
@@ -79,7 +87,7 @@ let package = Package(
                     path: "Tests/ChimeReferenceTests", exclude: ["PastDifferences.txt"]),
         // Parity of the apple semantics with Foundation's Calendar.nextDate; every difference is
         // judged case by case by the reference.
-        .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeReference", "ChimeTestSupport", "ChimeTestCases"],
+        .testTarget(name: "ChimeFoundationParityTests", dependencies: ["Chime", "ChimeZones", "ChimeReference", "ChimeTestSupport", "ChimeTestCases"],
                     path: "Tests/ChimeFoundationParityTests", exclude: ["Undecided.txt"]),
         // The code listings of the DocC articles (Sources/Chime/Chime.docc, Sources/ChimeFoundation/
         // ChimeFoundation.docc), compiled and run with their values checked; a test holds every

@@ -6,7 +6,7 @@
 package enum DecodingPath {
     /// Runs `body`; a `DecodingError` passes through, any other error becomes `dataCorrupted` at
     /// `path` (made finer by `refine` for the errors that name their field).
-    static func run<T>(_ path: [any CodingKey], refine: (any Error) -> [any CodingKey] = { _ in [] },
+    package static func run<T>(_ path: [any CodingKey], refine: (any Error) -> [any CodingKey] = { _ in [] },
                        _ body: () throws -> T) throws -> T {
         do {
             return try body()
@@ -17,14 +17,14 @@ package enum DecodingPath {
         }
     }
 
-    static func corrupted(_ error: any Error, at path: [any CodingKey]) -> DecodingError {
+    package static func corrupted(_ error: any Error, at path: [any CodingKey]) -> DecodingError {
         .dataCorrupted(.init(codingPath: path, debugDescription: "\(error)", underlyingError: error))
     }
 
     /// A member Chime writes for the reader's sake (a normalized form, the zone an expression names):
     /// read back, it must say what the rest of the object says (`derived`), else `dataCorrupted` at
     /// its path. Absent is fine.
-    static func checkDerived<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, equals derived: String?) throws {
+    package static func checkDerived<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, equals derived: String?) throws {
         guard c.contains(key) else { return }
         let written = try c.decodeNil(forKey: key) ? nil : try c.decode(String.self, forKey: key)
         guard written == derived else {
@@ -43,13 +43,13 @@ package enum DecodingPath {
     }
 
     /// A coding key spelled by a string or an array index.
-    struct Key: CodingKey {
-        let stringValue: String
-        let intValue: Int?
-        init(_ name: String) { stringValue = name; intValue = nil }
-        init(index: Int) { stringValue = "Index \(index)"; intValue = index }
-        init?(stringValue: String) { self.init(stringValue) }
-        init?(intValue: Int) { self.init(index: intValue) }
+    package struct Key: CodingKey {
+        package let stringValue: String
+        package let intValue: Int?
+        package init(_ name: String) { stringValue = name; intValue = nil }
+        package init(index: Int) { stringValue = "Index \(index)"; intValue = index }
+        package init?(stringValue: String) { self.init(stringValue) }
+        package init?(intValue: Int) { self.init(index: intValue) }
     }
 }
 

@@ -3,16 +3,16 @@
 /// Day 0 is 1970-01-01. All arithmetic is on `Int64` and exact for any year
 /// representable here; range checks (years 1...9999) happen at the API edges.
 @usableFromInline
-enum CivilArithmetic {
-    @usableFromInline static let secondsPerDay: Int64 = 86_400
+package enum CivilArithmetic {
+    @usableFromInline package static let secondsPerDay: Int64 = 86_400
     /// 400 Gregorian years = 146,097 days = exactly 20,871 weeks, so calendars,
     /// weekdays and annual DST rules repeat with this period.
-    @usableFromInline static let daysPer400Years: Int64 = 146_097
-    @usableFromInline static let secondsPer400Years: Int64 = daysPer400Years * secondsPerDay
+    @usableFromInline package static let daysPer400Years: Int64 = 146_097
+    @usableFromInline package static let secondsPer400Years: Int64 = daysPer400Years * secondsPerDay
 
     /// Days since 1970-01-01 of the given civil date (month 1...12, day 1...31).
     @inlinable @inline(__always)
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400                                   // [0, 399]
@@ -24,7 +24,7 @@ enum CivilArithmetic {
 
     /// The civil date of a day number (inverse of `daysFromCivil`).
     @inlinable @inline(__always)
-    static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / daysPer400Years
         let doe = z - era * daysPer400Years                       // [0, 146096]
@@ -43,7 +43,7 @@ enum CivilArithmetic {
     /// uses it for every instant `chime batch` writes, two per fire; it agrees with
     /// `civilFromDays` on every day of the range (`CivilArithmeticTests`).
     @inlinable @inline(__always)
-    static func civilFromDays(sinceYearOne days: UInt32) -> (year: UInt32, month: UInt32, day: UInt32) {
+    package static func civilFromDays(sinceYearOne days: UInt32) -> (year: UInt32, month: UInt32, day: UInt32) {
         // Day 0 of the computational calendar is 0000-03-01, 306 days before 0001-01-01: years
         // start in March, so a leap day is the last day of its year.
         let n1 = 4 &* (days &+ 306) &+ 3
@@ -61,18 +61,18 @@ enum CivilArithmetic {
 
     /// Apple numbering: 1 = Sunday ... 7 = Saturday. 1970-01-01 was a Thursday (5).
     @inlinable @inline(__always)
-    static func weekday(ofDay days: Int64) -> Int {
+    package static func weekday(ofDay days: Int64) -> Int {
         let r = (days + 4) % 7                                    // 0 = Sunday
         return Int(r >= 0 ? r : r + 7) + 1
     }
 
     @inlinable @inline(__always)
-    static func isLeapYear(_ year: Int64) -> Bool {
+    package static func isLeapYear(_ year: Int64) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     @inlinable @inline(__always)
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -82,7 +82,7 @@ enum CivilArithmetic {
 
     /// Floor division and modulo for possibly negative seconds.
     @inlinable @inline(__always)
-    static func floorDivMod(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
+    package static func floorDivMod(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
         let q = a / b, r = a % b
         return r < 0 ? (q - 1, r + b) : (q, r)
     }

@@ -125,7 +125,7 @@ public enum ISO8601Format {
         string { $0.instant(instant, offsetSeconds: offsetSeconds) }
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    package static func pad(_ value: Int, _ width: Int) -> String {
         string { $0.padded(value, width) }
     }
 

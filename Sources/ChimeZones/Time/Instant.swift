@@ -22,7 +22,7 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         Instant(seconds: -62_135_596_800)...Instant(seconds: lastSupportedSecond, nanoseconds: 999_999_999)
 
     /// The whole second of `supportedRange.upperBound`, as a literal inlinable code can fold.
-    @inlinable static var lastSupportedSecond: Int64 { 253_402_300_799 }
+    @inlinable package static var lastSupportedSecond: Int64 { 253_402_300_799 }
 
     /// Fails with `.yearOutOfRange` when the instant is outside years 1...9999 UTC.
     public func checkedInSupportedRange() throws(TimeError) -> Instant {

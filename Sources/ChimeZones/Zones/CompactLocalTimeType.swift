@@ -3,17 +3,17 @@
 ///
 /// Example: America/New_York's EDT is `(utcOffset: -14400, isDST: true, abbreviationID: id("EDT"))`.
 @usableFromInline
-struct CompactLocalTimeType: Sendable, Hashable, BitwiseCopyable {
-    @usableFromInline let utcOffset: Int32
-    @usableFromInline let abbreviationID: UInt32
-    @usableFromInline let isDST: Bool
+package struct CompactLocalTimeType: Sendable, Hashable, BitwiseCopyable {
+    @usableFromInline package let utcOffset: Int32
+    @usableFromInline package let abbreviationID: UInt32
+    @usableFromInline package let isDST: Bool
 
     @inlinable
-    init(utcOffset: Int32, abbreviationID: UInt32, isDST: Bool) {
+    package init(utcOffset: Int32, abbreviationID: UInt32, isDST: Bool) {
         self.utcOffset = utcOffset
         self.abbreviationID = abbreviationID
         self.isDST = isDST
     }
 
-    var abbreviation: String { AbbreviationRegistry.abbreviation(abbreviationID) }
+    package var abbreviation: String { AbbreviationRegistry.abbreviation(abbreviationID) }
 }

@@ -8,7 +8,7 @@
 public struct Fire: Sendable, Hashable, Codable {
     /// The instant it fires at.
     public let instant: Instant
-    @usableFromInline let type: CompactLocalTimeType
+    @usableFromInline package let type: CompactLocalTimeType
     /// What, if anything, was adjusted to fire here: `exact`, or which DST or missing-day rule
     /// moved it.
     public let adjustment: FireAdjustment
@@ -20,7 +20,7 @@ public struct Fire: Sendable, Hashable, Codable {
     }
 
     @inlinable
-    init(instant: Instant, compact type: CompactLocalTimeType, adjustment: FireAdjustment) {
+    package init(instant: Instant, compact type: CompactLocalTimeType, adjustment: FireAdjustment) {
         self.instant = instant
         self.type = type
         self.adjustment = adjustment

@@ -13,7 +13,7 @@
 /// search over ~1,000 instants mispredicts about four branches per lookup; the bucket path is a
 /// load and two compares.
 @usableFromInline
-final class TransitionTable: @unchecked Sendable {   // immutable after init; the raw buffers are never written again
+package final class TransitionTable: @unchecked Sendable {   // immutable after init; the raw buffers are never written again
     /// 400 Gregorian years in seconds (146,097 days). A literal, so divisions by it compile to a
     /// multiply (the far-future lookup path).
     @inlinable static var period: Int64 { 12_622_780_800 }
@@ -50,8 +50,8 @@ final class TransitionTable: @unchecked Sendable {   // immutable after init; th
     /// When the annual rule governs all of time (a TZif file with only a footer), instants before
     /// `cycleStart` are mapped forward too.
     @usableFromInline let cycleCoversPast: Bool
-    let minOffset: Int32
-    let maxOffset: Int32
+    package let minOffset: Int32
+    package let maxOffset: Int32
     /// The rule that generated the cycle, if any (for display).
     let recurringRule: RecurringRule?
     /// The identity of the one `ZoneRules` that owns the table; set by `ZoneRules.init` (`adopt`)

@@ -23,7 +23,7 @@ extension ZoneRules {
     /// The period in force at `seconds` (UTC), with real bounds: within `[start, end)` the table
     /// gives the same slot under the same 400-year shift, hence one offset and one type.
     @inline(__always)
-    func period(containing seconds: Int64) -> ZonePeriod {
+    package func period(containing seconds: Int64) -> ZonePeriod {
         let t = table
         let (mapped, shift) = t.mapIntoTable(seconds)
         let p = t.slot(ofMapped: mapped)
@@ -46,7 +46,7 @@ extension ZoneRules {
     /// (2026-03-08T07:00:00Z to 2026-11-01T06:00:00Z), so the answer is 12:30:00Z, EDT.
     /// 2026-11-01T01:30:00 (window 05:30:00Z–06:30:00Z holds the 06:00:00Z fall-back) gives `nil`.
     @inline(__always)
-    func uniqueResolution(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
+    package func uniqueResolution(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
         guard localSeconds.magnitude < 1 << 61 else { return nil }           // no clamping in play
         let low = localSeconds - Int64(table.maxOffset), high = localSeconds - Int64(table.minOffset)
         if low < period.start || high >= period.end {

@@ -20,7 +20,7 @@ extension ZoneRules {
     /// 2026-11-01T06:00:00Z), so every wall time of the span is unique (08:30 is 12:30:00Z);
     /// 2026-11-01T00:00:00 … 08:30:00 holds the 06:00:00Z fall-back in its window: false.
     @inline(__always)
-    func spanIsUnique(localFrom first: Int64, through last: Int64, period: inout ZonePeriod) -> Bool {
+    package func spanIsUnique(localFrom first: Int64, through last: Int64, period: inout ZonePeriod) -> Bool {
         guard first > -(1 << 61), last < 1 << 61 else { return false }     // no clamping in play
         let low = first - Int64(table.maxOffset), high = last - Int64(table.minOffset)
         if low < period.start || high >= period.end {
@@ -36,7 +36,7 @@ extension ZoneRules {
     /// exact scan. Example, America/New_York, 2026-11-01: 00:00 and 08:30 come from a period (EDT
     /// 04:00:00Z; EST 13:30:00Z, the hint moving on), 01:30 is scanned: an overlap, `nil`.
     @inline(__always)
-    func singleInstant(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
+    package func singleInstant(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
         if let resolved = uniqueResolution(localSeconds: localSeconds, period: &period) { return resolved }
         return exactSingleInstant(localSeconds: localSeconds)
     }

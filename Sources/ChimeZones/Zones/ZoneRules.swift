@@ -10,7 +10,7 @@
 /// ```
 public struct ZoneRules: Sendable {
     /// The only stored property: one reference, so passing rules around costs one retain.
-    @usableFromInline let table: TransitionTable
+    @usableFromInline package let table: TransitionTable
 
     /// The id the rules were loaded for (canonical where the source knows it).
     public var identifier: String { identity.identifier }
@@ -55,7 +55,7 @@ public struct ZoneRules: Sendable {
 
     /// `type(at:)` without the string, for building fires.
     @inlinable @inline(__always)
-    func compactType(at instant: Instant) -> CompactLocalTimeType {
+    package func compactType(at instant: Instant) -> CompactLocalTimeType {
         table.slotTypes[table.slot(ofMapped: table.mapIntoTable(instant.seconds).seconds)]
     }
 
@@ -96,14 +96,14 @@ public struct ZoneRules: Sendable {
     /// within `s` of `i` (its own, or that on one side of a gap whose transition is that near),
     /// so for every instant within `s + 1` of `seconds` the offsets concerned lie in this window
     /// (`CalendarSearch.cannotBeat`, `CalendarSearchRules.edge`, `AppleRules.forwardWalkStart`).
-    func offsetsNear(_ seconds: Int64, alsoBefore: Int64 = 0) -> (min: Int32, max: Int32) {
+    package func offsetsNear(_ seconds: Int64, alsoBefore: Int64 = 0) -> (min: Int32, max: Int32) {
         let reach = 2 * Int64(table.maxOffset - table.minOffset) + 2
         return offsetRange(from: seconds - reach - alsoBefore, through: seconds + reach)
     }
 
     /// The least and greatest offsets in force at any second of `lower...upper` (UTC seconds);
     /// the zone's whole range where the table cannot tell (past its last transition in a cycle).
-    func offsetRange(from lower: Int64, through upper: Int64) -> (min: Int32, max: Int32) {
+    package func offsetRange(from lower: Int64, through upper: Int64) -> (min: Int32, max: Int32) {
         var (low, high) = (utcOffset(atSeconds: lower), utcOffset(atSeconds: lower))
         var cursor = TransitionTable.clamped(lower)
         while cursor < upper {

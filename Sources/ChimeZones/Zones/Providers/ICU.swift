@@ -1,7 +1,7 @@
 import CICUShim
 
 /// Thin Swift wrappers over `CICUShim`: the only file in the engine that calls C for ICU.
-enum ICU {
+package enum ICU {
     /// Calls a shim function that writes UTF-8 into a buffer, growing the buffer when needed.
     private static func string(initialCapacity: Int = 128, _ body: (UnsafeMutablePointer<CChar>, Int32) -> Int32) -> String? {
         var capacity = initialCapacity
@@ -48,7 +48,7 @@ enum ICU {
     }
 
     /// CLDR week rules for a locale (`de_DE` -> Monday, 4 days), or nil when ICU does not know it.
-    static func weekRules(locale: String) -> (firstWeekday: Int, minimumDays: Int)? {
+    package static func weekRules(locale: String) -> (firstWeekday: Int, minimumDays: Int)? {
         var first: Int32 = 0, minimum: Int32 = 0
         guard chime_icu_week_rules(locale, &first, &minimum) == 0 else { return nil }
         return (Int(first), Int(minimum))
@@ -80,16 +80,16 @@ enum ICU {
     // MARK: RFC 7529 RSCALE calendars (RScaleCalendar serializes the use of one handle)
 
     /// ICU's calendar named `cldrName` ("hebrew"), or nil when ICU does not implement it itself.
-    static func rscaleOpen(_ cldrName: String) -> UnsafeMutableRawPointer? {
+    package static func rscaleOpen(_ cldrName: String) -> UnsafeMutableRawPointer? {
         chime_icu_rscale_open(cldrName)
     }
 
-    static func rscaleClose(_ handle: UnsafeMutableRawPointer) {
+    package static func rscaleClose(_ handle: UnsafeMutableRawPointer) {
         chime_icu_rscale_close(handle)
     }
 
     /// The calendar year (ICU's extended year) holding day `day` (days since 1970-01-01).
-    static func rscaleYear(_ handle: UnsafeMutableRawPointer, ofDay day: Int64) -> Int64? {
+    package static func rscaleYear(_ handle: UnsafeMutableRawPointer, ofDay day: Int64) -> Int64? {
         var year: Int32 = 0
         guard chime_icu_rscale_year_of_day(handle, day, &year) == 0 else { return nil }
         return Int64(year)
@@ -98,7 +98,7 @@ enum ICU {
     /// The months of calendar year `year` in order (`nearDay`: a guess of a day in it; `firstDay`:
     /// its first day when known, the day after the previous year's last), or nil when ICU fails (or
     /// the year is out of its range).
-    static func rscaleMonths(_ handle: UnsafeMutableRawPointer, year: Int64, nearDay: Int64, firstDay: Int64?) -> [chime_icu_rscale_month]? {
+    package static func rscaleMonths(_ handle: UnsafeMutableRawPointer, year: Int64, nearDay: Int64, firstDay: Int64?) -> [chime_icu_rscale_month]? {
         guard let y = Int32(exactly: year) else { return nil }
         var months = [chime_icu_rscale_month](repeating: chime_icu_rscale_month(), count: 16)
         let count = months.withUnsafeMutableBufferPointer {
@@ -109,7 +109,7 @@ enum ICU {
     }
 
     /// ICU's English name of the month holding `day` in calendar `cldrName` ("Adar I").
-    static func rscaleMonthName(_ cldrName: String, day: Int64) -> String? {
+    package static func rscaleMonthName(_ cldrName: String, day: Int64) -> String? {
         string { chime_icu_rscale_month_name(cldrName, day, $0, $1) }
     }
 }
