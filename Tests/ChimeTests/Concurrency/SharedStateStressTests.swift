@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Chime
+@testable import ChimeZones
 @testable import ChimeTestSupport
 @testable import ChimeTestCases
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Chime
+@testable import ChimeZones
 
 /// The registry hands out ids under a lock and reads them back without one: ids stay stable,
 /// distinct byte sequences get distinct ids (even canonically equivalent ones), and lookups from

@@ -1,5 +1,6 @@
 import Testing
 @testable import Chime
+@testable import ChimeZones
 @testable import ChimeTestSupport
 @testable import ChimeTestCases
 

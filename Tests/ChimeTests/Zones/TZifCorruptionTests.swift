@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Chime
+@testable import ChimeZones
 @testable import ChimeTestSupport
 @testable import ChimeTestCases
 
