@@ -62,23 +62,28 @@ if stale "$B/shim.o" Sources/CICUShim/shim.cpp; then
     clang++ -std=c++17 -O1 -c Sources/CICUShim/shim.cpp -I Sources/CICUShim/include -o "$B/shim.o"
 fi
 
-# A static library with its module: lib NAME, then swiftc options, then sources.
+# A static library with its module: lib NAME, then `--needs LIB` for each library of this build it
+# imports (rebuilt when that one is: its module is an input), then swiftc options, then sources.
 library() {
     local name=$1; shift
-    local -a opts=()
+    local -a opts=() needs=()
+    while [ "$1" = "--needs" ]; do needs+=("$O/lib$2.a"); shift 2; done
     while [ "$1" != "--" ]; do opts+=("$1"); shift; done
     shift
-    if stale "$O/lib$name.a" "$@"; then
+    if stale "$O/lib$name.a" "$@" ${needs[@]+"${needs[@]}"}; then
         echo "building $name ($FLAVOR)..." >&2
         swiftc "${opts[@]}" "${OPT[@]}" "${COMMON[@]}" -enable-testing -module-name "$name" \
             -emit-module -emit-module-path "$O/$name.swiftmodule" -static -emit-library -o "$O/lib$name.a" "$@"
     fi
 }
 
-# Chime: one module, testable (the harnesses reach internal API such as TZifParser).
+# The engine as SwiftPM builds it: ChimeZones (layer 0: time, zones, resolution), then Chime over it
+# (which re-exports it); both testable (the harnesses reach internal API such as TZifParser).
+mapfile -t zones_sources < <(find Sources/ChimeZones -name '*.swift' | sort)
+library ChimeZones "${SAN[@]}" -- "${zones_sources[@]}"
 mapfile -t chime_sources < <(find Sources/Chime -name '*.swift' | sort)
-library Chime "${SAN[@]}" -- "${chime_sources[@]}"
-LINK=(-L "$O" -lChime "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
+library Chime --needs ChimeZones "${SAN[@]}" -- "${chime_sources[@]}"
+LINK=(-L "$O" -lChime -lChimeZones "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
 
 # The pinned tz data, compiled like the tests do (Tests/ChimeTestSupport/Fixtures.swift).
 fixtures() {
@@ -99,7 +104,7 @@ H=Tests/ChimeTests/FuzzHarnesses
 cli_harness() {
     local -a files=("$@")
     mapfile -t batch_sources < <(find Sources/ChimeBatch -name '*.swift' | sort)
-    library ChimeBatch "${SAN[@]}" -- "${batch_sources[@]}"
+    library ChimeBatch --needs Chime "${SAN[@]}" -- "${batch_sources[@]}"
     mapfile -t cli_sources < <(find Sources/ChimeCLI -name '*.swift' | sort)
     if stale "$BIN" "$O/libChime.a" "$O/libChimeBatch.a" "${cli_sources[@]}" $H/FuzzSupport.swift "${files[@]}" "$0"; then
         swiftc "${SAN[@]}" "${OPT[@]}" "${COMMON[@]}" -module-name ChimeCLI -Xfrontend -entry-point-function-name -Xfrontend chime_cli_main \

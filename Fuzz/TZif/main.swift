@@ -10,6 +10,7 @@
 //   instant's own wall time resolves to a unique answer (itself) or an overlap whose earliest and
 //   latest instants bracket it (never a gap).
 @testable import Chime
+@testable import ChimeZones
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
