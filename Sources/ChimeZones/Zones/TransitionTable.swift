@@ -50,8 +50,8 @@ package final class TransitionTable: @unchecked Sendable {   // immutable after 
     /// When the annual rule governs all of time (a TZif file with only a footer), instants before
     /// `cycleStart` are mapped forward too.
     @usableFromInline let cycleCoversPast: Bool
-    package let minOffset: Int32
-    package let maxOffset: Int32
+    @usableFromInline package let minOffset: Int32
+    @usableFromInline package let maxOffset: Int32
     /// The rule that generated the cycle, if any (for display).
     let recurringRule: RecurringRule?
     /// The identity of the one `ZoneRules` that owns the table; set by `ZoneRules.init` (`adopt`)
@@ -148,6 +148,9 @@ package final class TransitionTable: @unchecked Sendable {   // immutable after 
     }
 
     /// Slot of the period containing `seconds` (already mapped): 0 before the first transition.
+    /// The rare cases are out of line, so that the lookup stays small where other modules inline
+    /// it (through `ZoneRules.period(containing:)`, `utcOffset`): the inliner there honours
+    /// `@inline(__always)` only for callees of at most 64 basic blocks.
     @inlinable @inline(__always)
     func slot(ofMapped seconds: Int64) -> Int {
         let keys = slots
@@ -155,10 +158,24 @@ package final class TransitionTable: @unchecked Sendable {   // immutable after 
             var p = Int(buckets[Int(truncatingIfNeeded: (seconds &- bucketBase) >> TransitionTable.bucketShift)])
             p &+= keys[p &+ 1] <= seconds ? 1 : 0
             p &+= keys[p &+ 1] <= seconds ? 1 : 0
-            while keys[p &+ 1] <= seconds { p &+= 1 }     // a bucket holding 3+ transitions (rare)
-            return p
+            return keys[p &+ 1] <= seconds ? slot(after: p, ofMapped: seconds) : p
         }
         if seconds >= lastStart { return lastSlot }
+        return searchedSlot(ofMapped: seconds)
+    }
+
+    /// `slot(ofMapped:)` in a bucket holding 3+ transitions (rare): on from slot `p`.
+    @usableFromInline @inline(never)
+    func slot(after p: Int, ofMapped seconds: Int64) -> Int {
+        var p = p
+        while slots[p &+ 1] <= seconds { p &+= 1 }
+        return p
+    }
+
+    /// `slot(ofMapped:)` outside the buckets (before 1900 or the first transition): a binary search.
+    @usableFromInline @inline(never)
+    func searchedSlot(ofMapped seconds: Int64) -> Int {
+        let keys = slots
         var low = 0, count = keys.count                  // last slot with keys[slot] <= seconds
         while count > 1 {
             let half = count >> 1

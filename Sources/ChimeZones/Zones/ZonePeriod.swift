@@ -3,11 +3,13 @@
 ///
 /// Example: America/New_York from 2026-03-08T07:00:00Z (1_772_953_200) to 2026-11-01T06:00:00Z
 /// (1_793_512_800) is EDT, -14400.
+@usableFromInline
 package struct ZonePeriod: Sendable {
-    package let start: Int64
-    package let end: Int64
-    package let type: CompactLocalTimeType
+    @usableFromInline package let start: Int64
+    @usableFromInline package let end: Int64
+    @usableFromInline package let type: CompactLocalTimeType
 
+    @inlinable
     package init(start: Int64, end: Int64, type: CompactLocalTimeType) {
         self.start = start
         self.end = end

@@ -22,7 +22,7 @@ extension ZoneRules {
 
     /// The period in force at `seconds` (UTC), with real bounds: within `[start, end)` the table
     /// gives the same slot under the same 400-year shift, hence one offset and one type.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func period(containing seconds: Int64) -> ZonePeriod {
         let t = table
         let (mapped, shift) = t.mapIntoTable(seconds)
@@ -45,15 +45,24 @@ extension ZoneRules {
     /// -05:00 … -04:00), 2026-07-01T08:30:00: the window 12:30:00Z–13:30:00Z lies in EDT
     /// (2026-03-08T07:00:00Z to 2026-11-01T06:00:00Z), so the answer is 12:30:00Z, EDT.
     /// 2026-11-01T01:30:00 (window 05:30:00Z–06:30:00Z holds the 06:00:00Z fall-back) gives `nil`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func uniqueResolution(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
         guard localSeconds.magnitude < 1 << 61 else { return nil }           // no clamping in play
         let low = localSeconds - Int64(table.maxOffset), high = localSeconds - Int64(table.minOffset)
         if low < period.start || high >= period.end {
-            period = self.period(containing: low)
-            guard high < period.end else { return nil }
+            guard replacePeriod(&period, holding: low, through: high) else { return nil }
         }
         return (localSeconds - Int64(period.type.utcOffset), period.type)
+    }
+
+    /// Replaces the hint with the period containing `low`; whether it also holds `high`. The rare
+    /// case of `uniqueResolution` and `spanIsUnique`, out of line: the triggers call those from
+    /// another module, where `@inline(__always)` is honoured only for a callee of at most 64 basic
+    /// blocks (or a small caller), and the table lookup inlined here would take them past it.
+    @usableFromInline @inline(never)
+    func replacePeriod(_ period: inout ZonePeriod, holding low: Int64, through high: Int64) -> Bool {
+        period = self.period(containing: low)
+        return high < period.end
     }
 
     /// Every instant `u` with `u + offset(u) == localSeconds` lies in

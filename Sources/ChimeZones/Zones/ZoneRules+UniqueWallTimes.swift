@@ -19,13 +19,12 @@ extension ZoneRules {
     /// 2026-07-02T08:30:00: the window 04:00:00Z–13:30:00Z lies in EDT (2026-03-08T07:00:00Z to
     /// 2026-11-01T06:00:00Z), so every wall time of the span is unique (08:30 is 12:30:00Z);
     /// 2026-11-01T00:00:00 … 08:30:00 holds the 06:00:00Z fall-back in its window: false.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func spanIsUnique(localFrom first: Int64, through last: Int64, period: inout ZonePeriod) -> Bool {
         guard first > -(1 << 61), last < 1 << 61 else { return false }     // no clamping in play
         let low = first - Int64(table.maxOffset), high = last - Int64(table.minOffset)
         if low < period.start || high >= period.end {
-            period = self.period(containing: low)
-            return high < period.end
+            return replacePeriod(&period, holding: low, through: high)
         }
         return true
     }
@@ -35,15 +34,15 @@ extension ZoneRules {
     /// (`uniqueResolution(localSeconds:period:)`) when no transition is in its window, else by the
     /// exact scan. Example, America/New_York, 2026-11-01: 00:00 and 08:30 come from a period (EDT
     /// 04:00:00Z; EST 13:30:00Z, the hint moving on), 01:30 is scanned: an overlap, `nil`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func singleInstant(localSeconds: Int64, period: inout ZonePeriod) -> (seconds: Int64, type: CompactLocalTimeType)? {
         if let resolved = uniqueResolution(localSeconds: localSeconds, period: &period) { return resolved }
         return exactSingleInstant(localSeconds: localSeconds)
     }
 
     /// `singleInstant`'s rare case, out of line so the hot path stays small.
-    @inline(never)
-    private func exactSingleInstant(localSeconds: Int64) -> (seconds: Int64, type: CompactLocalTimeType)? {
+    @usableFromInline @inline(never)
+    func exactSingleInstant(localSeconds: Int64) -> (seconds: Int64, type: CompactLocalTimeType)? {
         guard case let .unique(seconds, _) = resolve(localSeconds: localSeconds) else { return nil }
         return (seconds, compactType(at: Instant(seconds: seconds)))
     }

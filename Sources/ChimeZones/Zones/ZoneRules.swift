@@ -96,6 +96,7 @@ public struct ZoneRules: Sendable {
     /// within `s` of `i` (its own, or that on one side of a gap whose transition is that near),
     /// so for every instant within `s + 1` of `seconds` the offsets concerned lie in this window
     /// (`CalendarSearch.cannotBeat`, `CalendarSearchRules.edge`, `AppleRules.forwardWalkStart`).
+    @inlinable
     package func offsetsNear(_ seconds: Int64, alsoBefore: Int64 = 0) -> (min: Int32, max: Int32) {
         let reach = 2 * Int64(table.maxOffset - table.minOffset) + 2
         return offsetRange(from: seconds - reach - alsoBefore, through: seconds + reach)
@@ -103,6 +104,7 @@ public struct ZoneRules: Sendable {
 
     /// The least and greatest offsets in force at any second of `lower...upper` (UTC seconds);
     /// the zone's whole range where the table cannot tell (past its last transition in a cycle).
+    @usableFromInline
     package func offsetRange(from lower: Int64, through upper: Int64) -> (min: Int32, max: Int32) {
         var (low, high) = (utcOffset(atSeconds: lower), utcOffset(atSeconds: lower))
         var cursor = TransitionTable.clamped(lower)
