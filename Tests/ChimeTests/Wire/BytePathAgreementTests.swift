@@ -35,4 +35,26 @@ import Testing
         #expect(byteAnswers > lines.count / 2, "only \(byteAnswers) of \(lines.count) lines took the byte path")
         Differences.expectNone(differences, of: lines.count, "lines answer differently on the byte path")
     }
+
+    /// One fire shape: `Fire`'s `Codable` writes the bytes `chime batch` writes (`FireFormatting`),
+    /// for every fire the golden corpus answers (gaps, overlaps, LMT offsets, 118 zones).
+    @Test func fireCodableWritesTheBatchBytes() throws {
+        var processor = BatchProcessor(database: Fixtures.tzifDatabase)
+        var differences: [String] = [], fires = 0
+        for golden in try GoldenCorpusTests.loaded.get() {
+            var answer: [UInt8] = []
+            Array(golden.request.utf8).withUnsafeBufferPointer { processor.respond(toLine: $0, into: &answer) }
+            let response = try JSONSerialization.jsonObject(with: Data(answer)) as! [String: Any]
+            for object in response["fires"] as? [[String: Any]] ?? [] {
+                let fire = try JSONDecoder().decode(Fire.self, from: JSONSerialization.data(withJSONObject: object))
+                var batch: [UInt8] = []
+                FireFormatting.write(fire, to: &batch)
+                let codable = try JSONValueEncoder.encode(fire).serialized
+                if codable != String(decoding: batch, as: UTF8.self) { differences.append("Codable \(codable)\n  batch   \(String(decoding: batch, as: UTF8.self))") }
+                fires += 1
+            }
+        }
+        #expect(fires > 10_000, "only \(fires) fires in the golden answers")
+        Differences.expectNone(differences, of: fires, "fires encode differently through Codable")
+    }
 }
