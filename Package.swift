@@ -26,8 +26,12 @@ let package = Package(
         ),
         // The one place C/C++ interop happens; its public header uses only <stdint.h> types.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // The one JSON reader (RFC 8259 parser, tree, `Decoder`) and writer (values, bytes, an
+        // `Encoder`): what `chime batch`, pending files and the C ABI read and write, and what the
+        // engine carries a pending request's opaque payload through. Depends on nothing.
+        .target(name: "ChimeJSON"),
         // The engine: pure Swift, no Foundation.
-        .target(name: "Chime", dependencies: ["CICUShim"], swiftSettings: sanitizerSettings),
+        .target(name: "Chime", dependencies: ["CICUShim", "ChimeJSON"], swiftSettings: sanitizerSettings),
         // The bridge to Foundation: the only library target that imports it.
         .target(name: "ChimeFoundation", dependencies: ["Chime"]),
         // A fully static executable on Linux: the Swift runtime, ICU (its data included, ~30 MB of
@@ -41,7 +45,7 @@ let package = Package(
         // `chime batch`'s request decoding and response writing (docs/contract.md), and the JSON and
         // instant reading the commands share: a library so that the C ABI (ChimeC) answers exactly
         // as `chime batch` does.
-        .target(name: "ChimeBatch", dependencies: ["Chime"]),
+        .target(name: "ChimeBatch", dependencies: ["Chime", "ChimeJSON"]),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
                           linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
         // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).
@@ -63,7 +67,7 @@ let package = Package(
         // Tests by kind (CONTRIBUTING.md): hermetic unit tests here (no program but zic, zdump and
         // python3's zoneinfo); FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which
         // replays the saved inputs of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeJSON", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
                     exclude: ["FuzzRegressions"], swiftSettings: sanitizerSettings),
         // Differential tests against the peers themselves (croniter, APScheduler 3 and 4, robfig/cron,
         // Quartz, dateutil, libical, systemd-analyze, java.time): each skips with one line naming

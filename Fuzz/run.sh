@@ -75,10 +75,13 @@ library() {
     fi
 }
 
-# Chime: one module, testable (the harnesses reach internal API such as TZifParser).
+# ChimeJSON (the JSON reader and writer), then Chime over it: one module each, testable (the
+# harnesses reach internal API such as TZifParser).
+mapfile -t json_sources < <(find Sources/ChimeJSON -name '*.swift' | sort)
+library ChimeJSON "${SAN[@]}" -- "${json_sources[@]}"
 mapfile -t chime_sources < <(find Sources/Chime -name '*.swift' | sort)
 library Chime "${SAN[@]}" -- "${chime_sources[@]}"
-LINK=(-L "$O" -lChime "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
+LINK=(-L "$O" -lChime -lChimeJSON "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
 
 # The pinned tz data, compiled like the tests do (Tests/ChimeTestSupport/Fixtures.swift).
 fixtures() {

@@ -13,6 +13,7 @@
 // - an unadjusted fire (`exact`, `overlapFirst`/`overlapLast`) shows on the wall clock every plain
 //   component the trigger asks for (year … nanosecond, weekday, dayOfYear; weekly: day and time).
 @testable import Chime
+@testable import ChimeJSON
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 import Synchronization
 

@@ -1,40 +1,32 @@
-/// A subtree written back as compact JSON text: how an opaque value (a request's `payload`) is
-/// carried through untouched in meaning — strings re-escaped, numbers in their source text.
+/// A subtree as a `JSON` value, and written back as compact JSON text: how an opaque value (a
+/// request's `payload`) is carried through untouched in meaning — strings re-escaped, numbers in
+/// their source text, members in their order.
 extension JSONTree {
-    package func compactText(at index: Int) -> String {
-        var out: [UInt8] = []
-        write(index, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    package func compactText(at index: Int) -> String { value(at: index).serialized }
 
-    private func write(_ index: Int, to out: inout [UInt8]) {
+    /// The value at `index`; a number keeps its source text (`JSON.number`).
+    package func value(at index: Int) -> JSON {
         switch kind(at: index) {
-        case .null: out += Array("null".utf8)
-        case .false: out += Array("false".utf8)
-        case .true: out += Array("true".utf8)
-        case .number: out += Array(numberText(at: index).utf8)
-        case .string: JSON.writeString(string(at: index), to: &out)
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(numberText(at: index))
+        case .string: return .string(string(at: index))
         case .array:
-            out.append(UInt8(ascii: "["))
-            var element = firstElement(of: index)
-            for i in 0..<nodes[index].length {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, to: &out)
+            var items: [JSON] = [], element = firstElement(of: index)
+            for _ in 0..<nodes[index].length {
+                items.append(value(at: element))
                 element = next(after: element)
             }
-            out.append(UInt8(ascii: "]"))
+            return .array(items)
         case .object:
-            out.append(UInt8(ascii: "{"))
-            var key = index + 1
-            for i in 0..<nodes[index].length {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(key, to: &out)
-                out.append(UInt8(ascii: ":"))
+            var members: [(String, JSON)] = [], key = index + 1
+            for _ in 0..<nodes[index].length {
                 let value = next(after: key)
-                write(value, to: &out)
+                members.append((string(at: key), self.value(at: value)))
                 key = next(after: value)
             }
-            out.append(UInt8(ascii: "}"))
+            return .object(members)
         }
     }
 }

@@ -15,52 +15,52 @@
 /// let decoder = JSONTreeDecoder(tree: tree, node: tree.member("trigger", of: tree.root)!)
 /// let trigger = try Trigger(from: decoder)
 /// ```
-struct JSONTreeDecoder: Decoder {
-    let tree: JSONTree
-    let node: Int
+package struct JSONTreeDecoder: Decoder {
+    package let tree: JSONTree
+    package let node: Int
 
-    init(tree: JSONTree, node: Int) {
+    package init(tree: JSONTree, node: Int) {
         self.tree = tree
         self.node = node
     }
 
     /// Decodes the whole tree as `type`.
-    static func decode<T: Decodable>(_ type: T.Type, from tree: JSONTree) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from tree: JSONTree) throws -> T {
         try T(from: JSONTreeDecoder(tree: tree, node: tree.root))
     }
 
-    var codingPath: [any CodingKey] { tree.codingPath(to: node) }
+    package var codingPath: [any CodingKey] { tree.codingPath(to: node) }
 
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard tree.kind(at: node) == .object else { throw tree.mismatch([String: Any].self, at: node) }
         return KeyedDecodingContainer(JSONTreeKeyedContainer<Key>(tree: tree, object: node))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard tree.kind(at: node) == .array else { throw tree.mismatch([Any].self, at: node) }
         return JSONTreeUnkeyedContainer(tree: tree, array: node)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 }
 
 extension JSONTreeDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { tree.kind(at: node) == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try tree.decodeBool(at: node) }
-    func decode(_ type: String.Type) throws -> String { try tree.decodeString(at: node) }
-    func decode(_ type: Double.Type) throws -> Double { try tree.decodeDouble(at: node) }
-    func decode(_ type: Float.Type) throws -> Float { try tree.decodeFloat(at: node) }
-    func decode(_ type: Int.Type) throws -> Int { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: UInt.Type) throws -> UInt { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try tree.decodeInteger(type, at: node) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try tree.decodeInteger(type, at: node) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+    package func decodeNil() -> Bool { tree.kind(at: node) == .null }
+    package func decode(_ type: Bool.Type) throws -> Bool { try tree.decodeBool(at: node) }
+    package func decode(_ type: String.Type) throws -> String { try tree.decodeString(at: node) }
+    package func decode(_ type: Double.Type) throws -> Double { try tree.decodeDouble(at: node) }
+    package func decode(_ type: Float.Type) throws -> Float { try tree.decodeFloat(at: node) }
+    package func decode(_ type: Int.Type) throws -> Int { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: Int8.Type) throws -> Int8 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: Int16.Type) throws -> Int16 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: Int32.Type) throws -> Int32 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: Int64.Type) throws -> Int64 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: UInt.Type) throws -> UInt { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: UInt8.Type) throws -> UInt8 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: UInt16.Type) throws -> UInt16 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: UInt32.Type) throws -> UInt32 { try tree.decodeInteger(type, at: node) }
+    package func decode(_ type: UInt64.Type) throws -> UInt64 { try tree.decodeInteger(type, at: node) }
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }

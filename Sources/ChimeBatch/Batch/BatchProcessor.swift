@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// Turns one request line into exactly one response line; never throws, never stops the stream.
 ///

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// One `chime batch` input line (docs/contract.md):
 /// `{"id": "r1", "zone": "America/New_York", "after": "2026-03-07T12:00:00Z", "count": 3, "trigger": {…}}`.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// Decodes the common trigger shapes straight from a request line's bytes, without a JSON tree or
 /// `Codable`: the trigger of a `chime batch` line whose text the cache has not seen (a batch with

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// A JSON Lines file of pending requests, read whole (docs/contract.md: a batch request with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeBatch
+@testable import ChimeJSON
 @testable import ChimeTestSupport
 @testable import ChimeTestCases
 
