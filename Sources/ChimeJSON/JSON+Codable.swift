@@ -1,8 +1,13 @@
 /// A JSON value crosses any `Encoder` as itself (an object stays an object) and comes back from any
 /// `Decoder` as the value found there. Through a generic coder, object keys come back sorted and
-/// numbers as `Int64` or `Double`: the same JSON value, not always the same bytes.
+/// numbers as `Int64` or `Double`: the same JSON value, not always the same bytes. From ChimeJSON's
+/// own decoder the value is the text's, exactly (member order, number spelling).
 extension JSON: Codable {
     package init(from decoder: Decoder) throws {
+        if let own = decoder as? JSONTreeDecoder {
+            self = own.tree.value(at: own.node)
+            return
+        }
         if let keyed = try? decoder.container(keyedBy: JSONCodingKey.self) {
             self = .object(try keyed.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
                 (key.stringValue, try keyed.decode(JSON.self, forKey: key))

@@ -24,6 +24,9 @@ package struct JSONTreeDecoder: Decoder {
         self.node = node
     }
 
+    /// A decoder of the whole tree.
+    package static func root(of tree: JSONTree) -> JSONTreeDecoder { JSONTreeDecoder(tree: tree, node: tree.root) }
+
     /// Decodes the whole tree as `type`.
     package static func decode<T: Decodable>(_ type: T.Type, from tree: JSONTree) throws -> T {
         try T(from: JSONTreeDecoder(tree: tree, node: tree.root))

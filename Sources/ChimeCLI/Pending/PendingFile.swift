@@ -146,10 +146,11 @@ struct PendingFile {
         guard tree.kind(at: tree.root) == .object else {
             return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is JSON \(tree.kind(at: tree.root).words), not a request object {…}"))
         }
-        let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
-        let record: PendingRequestRecord
+        let decoder = JSONTreeDecoder.root(of: tree)
+        let id = ScheduleRequest.id(from: decoder, kind: .pending)?.json
+        let line: ScheduleRequest
         do {
-            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw BatchError.unwrapped(error) }
+            do { line = try ScheduleRequest.decode(from: decoder, kind: .pending) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
             let failure = BatchError(error)
             return .failure(Failure(id: id, code: failure.code, message: failure.message))
@@ -159,9 +160,8 @@ struct PendingFile {
         } catch {
             return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a valid request: \(BatchError.describe(error))"))
         }
-        let payload = tree.member("payload", of: tree.root).map { PendingPayload(rawJSON: tree.compactText(at: $0)) }
         do {
-            return .success(try record.request(zones: database, now: now, payload: payload))
+            return .success(try PendingRequest(line, zones: database, now: now))
         } catch {
             return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
         }

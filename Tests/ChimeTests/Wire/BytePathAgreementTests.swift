@@ -59,3 +59,28 @@ import Testing
         Differences.expectNone(differences, of: fires, "fires encode differently through Codable")
     }
 }
+
+/// The byte path reads exactly the members a batch request has (`ScheduleRequest.Kind.batch`):
+/// each takes it, and any other member (a pending line's `created` or `payload`, a typo) sends the
+/// line to the general path, which refuses it by name.
+@Suite struct BytePathMemberTests {
+    static let base = #""zone":"UTC","trigger":{"calendar":{"components":{"hour":9}}}"#
+    static let values = ["id": #""r1""#, "identifier": #""r1""#, "after": #""2026-01-01T00:00:00Z""#, "count": "2"]
+
+    static func scanned(_ line: String) -> Bool {
+        Array(line.utf8).withUnsafeBufferPointer { BatchLine(scanning: $0) { _ in nil } } != nil
+    }
+
+    @Test func readsTheBatchMembersAndNoOther() throws {
+        for member in ScheduleRequest.Kind.batch.members where member != "zone" && member != "trigger" {
+            let value = try #require(Self.values[member], "no sample value for '\(member)'")
+            #expect(Self.scanned("{\(Self.base),\"\(member)\":\(value)}"), "the byte path does not read '\(member)'")
+        }
+        for other in ["created", "payload", "cuont"] {
+            #expect(!Self.scanned("{\(Self.base),\"\(other)\":1}"), "the byte path reads '\(other)'")
+            var processor = BatchProcessor(database: Fixtures.tzifDatabase)
+            let answer = processor.generalResponse(toLine: Array("{\(Self.base),\"\(other)\":1}".utf8)).serialized
+            #expect(answer.contains(#""code":"unknownField""#) && answer.contains("'\(other)'"), "\(answer)")
+        }
+    }
+}
