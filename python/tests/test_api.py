@@ -101,6 +101,16 @@ def test_c_abi_refuses_bad_arguments():
     lib = _native.lib
     buffer, length = ctypes.c_void_p(), ctypes.c_size_t()
     assert lib.chime_batch(b"{}", 2, 0, None, None) == _native.BAD_ARGUMENT
+    # chime.h: an output pointer given is set to NULL (its length to 0) even when the other is NULL.
+    stale = ctypes.c_void_p(12345)
+    assert lib.chime_batch(b"{}", 2, 0, ctypes.byref(stale), None) == _native.BAD_ARGUMENT
+    assert stale.value is None
+    stale_length = ctypes.c_size_t(7)
+    assert lib.chime_batch(b"{}", 2, 0, None, ctypes.byref(stale_length)) == _native.BAD_ARGUMENT
+    assert stale_length.value == 0
+    stale = ctypes.c_void_p(12345)
+    assert lib.chime_batch_read(None, ctypes.byref(stale), None) == _native.BAD_ARGUMENT
+    assert stale.value is None
     assert lib.chime_batch(None, 5, 0, ctypes.byref(buffer), ctypes.byref(length)) == _native.BAD_ARGUMENT
     assert buffer.value is None and length.value == 0
     assert lib.chime_batch(b"{}", 2, 16, ctypes.byref(buffer), ctypes.byref(length)) == _native.BAD_ARGUMENT
