@@ -1,3 +1,5 @@
+import ChimeJSON
+
 /// docs/contract.md's request, as it crosses a boundary (a `chime batch` line, a pending-file line,
 /// the C ABI, Python), before its zone and instants are resolved: the one request type every
 /// interface decodes.
@@ -164,21 +166,34 @@ public struct ScheduleRequest: Sendable, Equatable {
     }
 
     private static func id(in c: KeyedDecodingContainer<CodingKeys>, kind: Kind) -> ID? {
-        guard let key = kind.idKeys.first(where: c.contains) else { return nil }
+        guard let key = kind.idKeys.first(where: c.contains), numberNotInDigits(in: c, key) == nil else { return nil }
         if let text = try? c.decode(String.self, forKey: key) { return .string(text) }
         if let number = try? c.decode(Int64.self, forKey: key) { return .integer(number) }
         return nil
     }
 
     /// The id; an id that is there but neither a string, an integer nor null is an error
-    /// (`typeMismatch`): an answer that cannot echo it could not be matched to its request.
+    /// (`typeMismatch`): an answer that cannot echo it could not be matched to its request. So is
+    /// a number not written in digits (`1e2`, `100.0`), which could only be echoed changed.
     private static func readableID(in c: KeyedDecodingContainer<CodingKeys>, kind: Kind) throws -> ID? {
         for key in [CodingKeys.id, .identifier] where c.contains(key) && (try? c.decodeNil(forKey: key)) != true {
             if (try? c.decode(String.self, forKey: key)) == nil, (try? c.decode(Int64.self, forKey: key)) == nil {
                 throw DecodingError.typeMismatch(String.self, .init(codingPath: c.codingPath + [key], debugDescription: "a string or an integer"))
             }
+            if let text = numberNotInDigits(in: c, key) {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key],
+                                                        debugDescription: "an id is a string or an integer written in digits, not \(text)"))
+            }
         }
         return id(in: c, kind: kind)
+    }
+
+    /// The text of a number id not written in digits (`1e2`, `100.0`), as the decoder keeps it
+    /// (ChimeJSON's does; Foundation's has only the value): such an id could only be echoed changed.
+    private static func numberNotInDigits(in c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {
+        guard case .number(let text)? = try? c.decode(JSON.self, forKey: key),
+              !text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (48...57).contains($0) }) else { return nil }
+        return text
     }
 
     /// Decodes a trigger; an interval's anchor is `placeholderAnchor` unless it is an instant
