@@ -1,5 +1,6 @@
 """The Python API and the C ABI's edges: errors as exceptions and as data, threads, misuse."""
 import ctypes
+import json
 import subprocess
 import threading
 from datetime import datetime, timezone
@@ -147,3 +148,22 @@ def test_bad_zone_source_is_one_error_line(monkeypatch, cli):
 
 def test_version():
     assert chime.version() == chime.__version__ and chime.version().count(".") == 2
+
+
+def test_a_bad_item_is_an_error_answer_not_an_exception():
+    good = {"id": "g", "zone": "UTC", "after": "2026-01-01T00:00:00Z", "trigger": {"interval": {"seconds": 60}}}
+    lone = dict(good, id="s", zone="\ud800")          # a lone surrogate: not encodable as UTF-8
+    answers = list(chime.batch([good, lone, '{"id":"t","zone":"\ud800"}', good]))
+    assert [a.get("id") for a in answers] == ["g", None, None, "g"]   # neither line parses, so no id is read
+    assert "fires" in answers[0] and "fires" in answers[3]
+    assert answers[1]["error"]["code"] == "malformedJSON" and answers[2]["error"]["code"] == "malformedJSON"
+    text = chime.batch_text('{"zone":"\ud800"}\n')
+    assert json.loads(text)["error"]["code"] == "malformedJSON"
+
+
+def test_wrong_argument_types_raise_type_error():
+    for wrong in (5, None, 1.5, ["{}"]):
+        with pytest.raises(TypeError):
+            chime.batch_text(wrong)
+    with pytest.raises(TypeError):
+        list(chime.batch([5]))

@@ -47,7 +47,9 @@ def batch_text(data, *, explain=False, source=None):
     """JSON Lines in (str or bytes), JSON Lines out (bytes): byte for byte what `chime batch`
     (with `--explain`, `--source SOURCE`) writes for the same input."""
     if isinstance(data, str):
-        data = data.encode()
+        data = data.encode("utf-8", "surrogatepass")   # a lone surrogate: that line is malformedJSON
+    elif not isinstance(data, (bytes, bytearray, memoryview)):
+        raise TypeError(f"batch_text takes str or bytes, not {type(data).__name__}")
     status, out = _native.batch(bytes(data), _native.flags(explain, source))
     if status == _native.BAD_CONFIGURATION:
         error = json.loads(out)["error"]
@@ -81,9 +83,15 @@ def batch(requests, *, explain=False, source=None, lines_per_call=512):
 
 def _request_line(request):
     if isinstance(request, dict):
-        return json.dumps(request, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        text = json.dumps(request, separators=(",", ":"), ensure_ascii=False)
+        try:
+            return text.encode() + b"\n"
+        except UnicodeEncodeError:
+            # A lone surrogate has no UTF-8: written as its JSON escape, Chime answers that one
+            # line with an error (malformedJSON) and the others as usual.
+            return json.dumps(request, separators=(",", ":")).encode() + b"\n"
     if isinstance(request, str):
-        request = request.encode()
+        request = request.encode("utf-8", "surrogatepass")
     if not isinstance(request, (bytes, bytearray)):
         raise TypeError(f"a request is a dict or one JSON line (str or bytes), not {type(request).__name__}")
     if b"\n" in request.rstrip(b"\r\n"):
