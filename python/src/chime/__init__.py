@@ -172,6 +172,27 @@ def next_fires(zone, trigger, after=None, count=1, *, flavor=None, raw=False, so
             return fires
         request["after"] = last
         request["count"] = min(remaining, MAXIMUM_COUNT)
+        request["trigger"] = _continued(request["trigger"], _last_at(text) if not raw else got[-1]["at"])
+
+
+def _continued(trigger, at):
+    """The trigger to ask the next piece with. A flutterAndroid trigger keeps the wall time of its
+    last fire (docs/profiles.md: after a DST gap moved a fire, later ones keep the moved time), so
+    the next piece starts from that state, as one answer's later fires do; other triggers carry no
+    state from fire to fire."""
+    android = trigger.get("flutterAndroid") if isinstance(trigger, dict) else None
+    if not isinstance(android, dict):
+        return trigger
+    local = datetime.fromisoformat(at)   # the fire's wall time (its offset is not needed)
+    scheduled = {"time": local.strftime("%H:%M:%S") + (f".{local.microsecond:06d}".rstrip("0") if local.microsecond else "")}
+    match = android.get("match", "time")
+    if match == "dayOfWeekAndTime":
+        scheduled["weekday"] = local.isoweekday() % 7 + 1   # Chime's weekdays: 1 Sunday … 7 Saturday
+    if match in ("dayOfMonthAndTime", "dateAndTime"):
+        scheduled["day"] = local.day
+    if match == "dateAndTime":
+        scheduled["month"] = local.month
+    return {**trigger, "flutterAndroid": {**android, "scheduled": scheduled}}
 
 
 def _after_text(after):
@@ -248,6 +269,12 @@ def _fixed(seconds, abbreviation):
 def _last_utc(text):
     """The last fire's "utc" (fires come before "notes", whose strings escape their quotes)."""
     start = text.rindex('"utc":"') + 7
+    return text[start:text.index('"', start)]
+
+
+def _last_at(text):
+    """The last fire's "at" (see `_last_utc`)."""
+    start = text.rindex('{"at":"') + 7
     return text[start:text.index('"', start)]
 
 
