@@ -112,7 +112,7 @@ private enum BatchStreamHandle {
 }
 
 /// Copies `bytes` into a new NUL-terminated buffer from malloc (chime_free releases it).
-private func handOver(_ bytes: [UInt8], to output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+func handOver(_ bytes: [UInt8], to output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                       _ outputLength: UnsafeMutablePointer<Int>) {
     let buffer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
     bytes.withUnsafeBytes { raw in

@@ -279,9 +279,9 @@ package struct BatchProcessor {
         var explained: [(String, JSON)] = []
         let result: Result<[Fire], BatchError>
         do {
-            let tree = try parse(bytes)
+            let tree = try Self.parse(bytes)
             do {
-                let request = try decode(tree)
+                let request = try Self.decode(tree)
                 id = request.id?.json
                 result = Result { () throws(BatchError) in try fires(for: request, notes: &notes, explained: &explained) }
             } catch {
@@ -305,7 +305,8 @@ package struct BatchProcessor {
         return JSON.object(fields)
     }
 
-    private func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
+    /// A line as a JSON object, or `malformedJSON` (batch, pending files and schedule handles alike).
+    package static func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
         let tree: JSONTree
         do {
             tree = try JSONParser.parse(bytes)
@@ -318,9 +319,10 @@ package struct BatchProcessor {
         return tree
     }
 
-    private func decode(_ tree: JSONTree) throws(BatchError) -> ScheduleRequest {
+    /// A parsed line as a request of `kind`, every error mapped to its code.
+    package static func decode(_ tree: JSONTree, kind: ScheduleRequest.Kind = .batch) throws(BatchError) -> ScheduleRequest {
         do {
-            do { return try ScheduleRequest.decode(from: JSONTreeDecoder.root(of: tree), kind: .batch) } catch { throw BatchError.unwrapped(error) }
+            do { return try ScheduleRequest.decode(from: JSONTreeDecoder.root(of: tree), kind: kind) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
             throw BatchError(error)
         } catch let error as DecodingError {
