@@ -195,6 +195,29 @@ public func chime_schedule_fires(_ schedule: OpaquePointer?, _ seconds: Int64, _
     }
 }
 
+@_cdecl("chime_schedule_next")
+public func chime_schedule_next(_ schedule: OpaquePointer?, _ seconds: Int64, _ nanosecond: Int32, _ backward: Int32,
+                                _ fire: UnsafeMutableRawPointer?) -> Int32 {
+    guard let handle = scheduleHandle(schedule), let fire, (0..<1_000_000_000).contains(nanosecond) else { return -ChimeStatus.badArgument }
+    let compiled = handle.compiled
+    let found: Fire?
+    do {
+        let start = try instant(seconds, nanosecond)
+        if backward != 0 {
+            try backwardSupported(handle, true)
+            found = try compiled.schedule.trigger.previousFire(before: start, in: compiled.schedule.zone)
+        } else {
+            found = try compiled.schedule.trigger.nextFire(after: start, in: compiled.schedule.zone)
+        }
+    } catch {
+        return -chimeError   // chime_schedule_fires with the same arguments has the words
+    }
+    guard let found else { return 0 }
+    var abbreviations = AbbreviationCache()
+    fire.bindMemory(to: CFire.self, capacity: 1).pointee = CFire(found, zone: compiled.schedule.zone, abbreviations: &abbreviations)
+    return 1
+}
+
 @_cdecl("chime_fire_cursor_open")
 public func chime_fire_cursor_open(_ schedule: OpaquePointer?, _ seconds: Int64, _ nanosecond: Int32, _ backward: Int32,
                                    _ errorOutput: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,

@@ -152,6 +152,12 @@ int chime_schedule_instant(const chime_schedule *schedule, const char *text, siz
 int chime_schedule_fires(const chime_schedule *schedule, int64_t seconds, int32_t nanosecond, int backward,
                          chime_fire *fires, size_t capacity, size_t *count, char **error, size_t *error_length);
 
+/* The one fire strictly after the instant (backward != 0: strictly before it), in *fire: returns
+ * 1 when written, 0 when there is none, -CHIME_ERROR when the answer is an error (the same call
+ * of chime_schedule_fires has its words), -CHIME_BAD_ARGUMENT for a bad argument. The fastest
+ * way to ask one question. */
+int chime_schedule_next(const chime_schedule *schedule, int64_t seconds, int32_t nanosecond, int backward, chime_fire *fire);
+
 /* A walk through the fires after (or before) the instant that keeps its place, and a trigger's
  * state from fire to fire (the android profile's), between calls. NULL: a bad argument or an
  * error (*error). */

@@ -12,6 +12,10 @@ BAD_CONFIGURATION = 2
 ERROR = 3
 
 
+#: chime_fire's fields in order, for struct.unpack_from: one call reads a whole fire.
+FIRE_LAYOUT = "<q12i"
+
+
 class CFire(ctypes.Structure):
     """chime.h's chime_fire."""
     _fields_ = [("utc_seconds", ctypes.c_int64), ("nanosecond", ctypes.c_int32), ("offset_seconds", ctypes.c_int32),
@@ -62,6 +66,8 @@ def _load():
     lib.chime_schedule_fires.restype = ctypes.c_int
     lib.chime_schedule_close.argtypes = [ctypes.c_void_p]
     lib.chime_schedule_close.restype = None
+    lib.chime_schedule_next.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int, ctypes.c_void_p]
+    lib.chime_schedule_next.restype = ctypes.c_int
     lib.chime_fire_cursor_open.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int, out, size]
     lib.chime_fire_cursor_open.restype = ctypes.c_void_p
     lib.chime_fire_cursor_next.argtypes = [ctypes.c_void_p, fires, ctypes.c_size_t, size, out, size]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ctypes
 import json
 import math
+import struct
+import threading
 import time
 from dataclasses import dataclass
 from datetime import date, datetime, time as clock_time, timedelta, timezone, tzinfo
@@ -22,6 +24,18 @@ InstantLike = Union[datetime, date, str, int, float]
 _UTC = timezone.utc
 _EPOCH = datetime(1970, 1, 1, tzinfo=_UTC)
 _lib = _native.lib
+_FIRE = struct.Struct(_native.FIRE_LAYOUT)
+assert _FIRE.size == ctypes.sizeof(_native.CFire), "chime_fire's layout"
+_next = _lib.chime_schedule_next
+_buffers = threading.local()   # one chime_fire per thread: the library writes it while the GIL is released
+
+
+def _buffer() -> _native.CFire:
+    try:
+        return _buffers.fire
+    except AttributeError:
+        _buffers.fire = _native.CFire()
+        return _buffers.fire
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +250,9 @@ class Schedule:
         self._tz = _zoneinfo(self._info["requested"], self._info["zone"])
         self._offsets: dict[int, timedelta] = {}
         self._fixed: dict[tuple[int, str], tzinfo] = {}
+        # The last fire's instant and its (seconds, nanosecond): a chained `next(fire.instant)`
+        # needs no conversion back (one tuple, replaced whole, so threads see one or the other).
+        self._last: tuple[Any, int, int] = (None, 0, 0)
 
     def __del__(self) -> None:
         if getattr(self, "_handle", None):
@@ -265,8 +282,18 @@ class Schedule:
 
     def next(self, after: Optional[InstantLike] = None) -> Optional[Fire]:
         """The first fire strictly after `after` (default: now), or None when it never fires again."""
-        seconds, nanosecond = self._point(after)
-        return self._one(seconds, nanosecond, 0)
+        last = self._last
+        if after is last[0]:   # chained: the instant of a fire this schedule just gave
+            seconds, nanosecond = last[1], last[2]
+        else:
+            seconds, nanosecond = self._point(after)
+        buffer = _buffer()
+        found = _next(self._handle, seconds, nanosecond, 0, ctypes.addressof(buffer))
+        if found == 1:
+            return self._fire_from(_FIRE.unpack_from(buffer))
+        if found == 0:
+            return None
+        self._fail(-found, seconds, nanosecond, 0)
 
     def prev(self, before: Optional[InstantLike] = None) -> Optional[Fire]:
         """The last fire strictly before `before` (default: now), or None when there is none.
@@ -368,9 +395,10 @@ class Schedule:
 
     def _stream(self, cursor: "_Cursor", until: Optional[tuple[int, int]]) -> Iterator[Fire]:
         fires = (_native.CFire * 4096)()
+        view = memoryview(fires).cast("B")
         count = ctypes.c_size_t()
         size = 16   # a first fire soon, then fewer calls
-        make = self._fire
+        make = self._fire_from
         while True:
             buffer, length = ctypes.c_void_p(), ctypes.c_size_t()
             status = _lib.chime_fire_cursor_next(cursor.handle, fires, size, ctypes.byref(count), ctypes.byref(buffer), ctypes.byref(length))
@@ -381,30 +409,39 @@ class Schedule:
             if n == 0:
                 cursor.close()
                 return
-            for i in range(n):
-                fire = fires[i]
-                if until is not None and (fire.utc_seconds, fire.nanosecond) >= until:
+            for fields in _FIRE.iter_unpack(view[:n * _FIRE.size]):
+                if until is not None and (fields[0], fields[1]) >= until:
                     cursor.close()
                     return
-                yield make(fire)
+                yield make(fields)
             size = min(size * 4, 4096)
 
     def _fire(self, f: _native.CFire) -> Fire:
-        offset = f.offset_seconds
-        abbreviation = _abbreviation(f.abbreviation)
+        return self._fire_from(_FIRE.unpack_from(f))
+
+    def _fire_from(self, fields: tuple) -> Fire:
+        """A `Fire` from chime_fire's fields (`_FIRE`): utc_seconds, nanosecond, offset, year,
+        month, day, hour, minute, second, fold, is_dst, adjustment, abbreviation."""
+        seconds, nanosecond, offset, year, month, day, hour, minute, second, fold, _, adjustment, abbreviation_id = fields
+        abbreviation = _abbreviations.get(abbreviation_id) or _abbreviation(abbreviation_id)
         tz = self._tz
         if tz:
-            instant = datetime(f.year, f.month, f.day, f.hour, f.minute, f.second, f.nanosecond // 1000, tz, fold=f.fold)
+            instant = datetime(year, month, day, hour, minute, second, nanosecond // 1000, tz, fold=fold)
             expected = self._offsets.get(offset)
             if expected is None:
                 expected = self._offsets[offset] = timedelta(seconds=offset)
-            if instant.utcoffset() == expected:
-                return Fire(instant, offset, abbreviation, _ADJUSTMENTS[f.adjustment])
+            if instant.utcoffset() != expected:   # Python's zone data differs here: Chime's offset, named
+                instant = datetime(year, month, day, hour, minute, second, nanosecond // 1000, self._fixed_zone(offset, abbreviation))
+        else:
+            instant = datetime(year, month, day, hour, minute, second, nanosecond // 1000, self._fixed_zone(offset, abbreviation))
+        self._last = (instant, seconds, nanosecond - nanosecond % 1000)
+        return Fire(instant, offset, abbreviation, _ADJUSTMENTS[adjustment])
+
+    def _fixed_zone(self, offset: int, abbreviation: str) -> tzinfo:
         fixed = self._fixed.get((offset, abbreviation))
         if fixed is None:
             fixed = self._fixed[(offset, abbreviation)] = timezone(timedelta(seconds=offset), abbreviation)
-        instant = datetime(f.year, f.month, f.day, f.hour, f.minute, f.second, f.nanosecond // 1000, fixed)
-        return Fire(instant, offset, abbreviation, _ADJUSTMENTS[f.adjustment])
+        return fixed
 
 
 class _Cursor:
