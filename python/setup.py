@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -50,4 +50,9 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)
+# chime._speedups: Schedule's per-fire work in C (python/src/chime/_speedups.c). Optional: where no
+# compiler or Python headers are found the package is complete without it, only slower.
+SPEEDUPS = Extension("chime._speedups", sources=["src/chime/_speedups.c"], optional=True,
+                     extra_compile_args=["-O2", "-Wall", "-Werror"])
+
+setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution, ext_modules=[SPEEDUPS])

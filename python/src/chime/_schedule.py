@@ -287,6 +287,14 @@ class Schedule:
             seconds, nanosecond = last[1], last[2]
         else:
             seconds, nanosecond = self._point(after)
+        if _speedups is not None:
+            answer = _speedups.next(self._handle, seconds, nanosecond, 0, self._tz, self._fixed_zone)
+            if answer is None:
+                return None
+            if answer.__class__ is tuple:
+                self._last = (answer[0].instant, answer[1], answer[2])
+                return answer[0]
+            self._fail(-answer, seconds, nanosecond, 0)
         buffer = _buffer()
         found = _next(self._handle, seconds, nanosecond, 0, ctypes.addressof(buffer))
         if found == 1:
@@ -396,6 +404,7 @@ class Schedule:
     def _stream(self, cursor: "_Cursor", until: Optional[tuple[int, int]]) -> Iterator[Fire]:
         fires = (_native.CFire * 4096)()
         view = memoryview(fires).cast("B")
+        address = ctypes.addressof(fires)
         count = ctypes.c_size_t()
         size = 16   # a first fire soon, then fewer calls
         make = self._fire_from
@@ -409,6 +418,14 @@ class Schedule:
             if n == 0:
                 cursor.close()
                 return
+            if _speedups is not None:
+                made, reached = _speedups.fires(address, n, self._tz, self._fixed_zone, until)
+                yield from made
+                if reached:
+                    cursor.close()
+                    return
+                size = min(size * 4, 4096)
+                continue
             for fields in _FIRE.iter_unpack(view[:n * _FIRE.size]):
                 if until is not None and (fields[0], fields[1]) >= until:
                     cursor.close()
@@ -523,3 +540,13 @@ def is_valid(expression: str, flavor: str = "posix") -> bool:
                 continue   # the expression names no zone: ask again in UTC
             return False
     return False
+
+
+# The per-fire work in C where the extension was built (setup.py builds it when a compiler and
+# Python's headers are there); the same answers either way.
+try:
+    from . import _speedups
+except ImportError:   # pragma: no cover - a build without a C compiler
+    _speedups = None
+else:
+    _speedups.setup(ctypes.cast(_lib.chime_schedule_next, ctypes.c_void_p).value, Fire, _ADJUSTMENTS, _abbreviation)
