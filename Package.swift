@@ -6,6 +6,12 @@ import PackageDescription
 // Mutex+ThreadSanitizer.swift), which it cannot see on its own on Linux. Without it, nothing changes.
 let sanitizerSettings: [SwiftSetting] = Context.environment["CHIME_TSAN"] != nil ? [.define("CHIME_TSAN")] : []
 
+// CHIME_SYSTEM_ICU=1 (scripts/dist, for the chime-icu .deb; docs/packaging.md): `chime` links the Swift
+// runtime in (-static-stdlib, as libChimeC does) but glibc, libstdc++ and the system ICU (libicu72)
+// dynamically, instead of being a fully static executable. Only the link of `chime` changes.
+let cliLinkerFlags = Context.environment["CHIME_SYSTEM_ICU"] != nil
+    ? ["-static-stdlib"] : ["-static-executable", "-Xlinker", "-lm"]
+
 let package = Package(
     name: "Chime",
     products: [
@@ -47,7 +53,7 @@ let package = Package(
         // as `chime batch` does.
         .target(name: "ChimeBatch", dependencies: ["Chime", "ChimeJSON"]),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
+                          linkerSettings: [.unsafeFlags(cliLinkerFlags, .when(platforms: [.linux]))]),
         // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).
         // The Swift runtime is linked in (-static-stdlib), so the library needs no Swift toolchain
         // where it runs: only glibc, libstdc++ and the system ICU.
