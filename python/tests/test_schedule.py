@@ -186,3 +186,31 @@ def test_android_cursor_carries_state_like_one_answer(cli):
     schedule = chime.Schedule(trigger={"flutterAndroid": {"match": "time", "time": "02:30"}}, zone=NY, source="tzif")
     got = list(itertools.islice(schedule.fires("2026-03-07T12:00:00Z"), 5000))
     assert [(f.utc.strftime("%Y-%m-%dT%H:%M:%SZ"), f.adjustment) for f in got] == [(f["utc"], f["adjustment"]) for f in expected]
+
+
+def test_the_c_speedups_answer_as_the_ctypes_path(monkeypatch):
+    import os
+    from chime import _schedule
+    if _schedule._speedups is None:
+        if os.environ.get("CHIME_REQUIRE_ORACLES"):
+            pytest.fail("chime._speedups was not built (pip needs a C compiler and Python's headers: python3-dev)")
+        pytest.skip("chime._speedups was not built (no C compiler or Python headers); the ctypes path answers")
+    cases = [dict(cron="30 2 * * *", zone=NY), dict(at="01:30", zone=NY, semantics="consistent", overlap="both"),
+             dict(rrule="FREQ=MONTHLY;BYDAY=-1FR", dtstart=datetime(2026, 1, 30, 9), zone="Europe/Berlin"),
+             dict(trigger={"flutterAndroid": {"time": "02:30"}}, zone="Australia/Lord_Howe"),
+             dict(every=5400, anchor="2026-01-01T00:00:00Z", zone="Asia/Kolkata")]
+
+    def answers():
+        result = []
+        for arguments in cases:
+            schedule = chime.Schedule(source="tzif", **arguments)
+            result.append((schedule.next("2026-03-07T12:00:00Z"), list(itertools.islice(schedule.fires("2026-01-01T00:00:00Z"), 500)),
+                           schedule.between("2026-10-01T00:00:00Z", "2026-11-15T00:00:00Z")))
+        return result
+
+    fast = answers()
+    monkeypatch.setattr(_schedule, "_speedups", None)
+    slow = answers()
+    assert fast == slow
+    assert all(f.instant.tzinfo is s.instant.tzinfo and f.instant.fold == s.instant.fold
+               for a, b in zip(fast, slow) for f, s in zip(a[1], b[1]))
