@@ -6,6 +6,12 @@ import PackageDescription
 // Mutex+ThreadSanitizer.swift), which it cannot see on its own on Linux. Without it, nothing changes.
 let sanitizerSettings: [SwiftSetting] = Context.environment["CHIME_TSAN"] != nil ? [.define("CHIME_TSAN")] : []
 
+// CHIME_SYSTEM_ICU=1 (scripts/dist, for the chime-icu .deb; docs/packaging.md): `chime` links the Swift
+// runtime in (-static-stdlib, as libChimeC does) but glibc, libstdc++ and the system ICU (libicu72)
+// dynamically, instead of being a fully static executable. Only the link of `chime` changes.
+let cliLinkerFlags = Context.environment["CHIME_SYSTEM_ICU"] != nil
+    ? ["-static-stdlib"] : ["-static-executable", "-Xlinker", "-lm"]
+
 let package = Package(
     name: "Chime",
     products: [
@@ -26,16 +32,20 @@ let package = Package(
         ),
         // The one place C/C++ interop happens; its public header uses only <stdint.h> types.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // The one JSON reader (RFC 8259 parser, tree, `Decoder`) and writer (values, bytes, an
+        // `Encoder`): what `chime batch`, pending files and the C ABI read and write, and what the
+        // engine carries a pending request's opaque payload through. Depends on nothing.
+        .target(name: "ChimeJSON"),
         // The engine's floor, layer 0 (docs/architecture.md, "Layers"): instants and civil time, zone
         // rules and their sources (TZif, ICU), resolving a wall time (gap and overlap policies,
         // `Fire`, `FireAdjustment`), `ChimeError` and the decoding helpers. Its own module so that
         // the compiler, not a script, keeps it from naming a trigger, a dialect or anything above:
         // it cannot import `Chime`. Pure Swift, no Foundation.
         .target(name: "ChimeZones", dependencies: ["CICUShim"], swiftSettings: sanitizerSettings),
-        // The engine above zones: triggers, dialects, pending sets, audits, `Schedule`. Pure Swift, no
-        // Foundation. It re-exports ChimeZones (Entry/Exports.swift), so `import Chime` alone still
-        // gives every public type.
-        .target(name: "Chime", dependencies: ["ChimeZones"], swiftSettings: sanitizerSettings),
+        // The engine above zones: triggers, dialects, requests, pending sets, audits, `Schedule`. Pure
+        // Swift, no Foundation. It re-exports ChimeZones (Entry/Exports.swift), so `import Chime` alone
+        // still gives every public type.
+        .target(name: "Chime", dependencies: ["ChimeZones", "ChimeJSON"], swiftSettings: sanitizerSettings),
         // The bridge to Foundation: the only library target that imports it.
         .target(name: "ChimeFoundation", dependencies: ["Chime"]),
         // A fully static executable on Linux: the Swift runtime, ICU (its data included, ~30 MB of
@@ -49,9 +59,9 @@ let package = Package(
         // `chime batch`'s request decoding and response writing (docs/contract.md), and the JSON and
         // instant reading the commands share: a library so that the C ABI (ChimeC) answers exactly
         // as `chime batch` does.
-        .target(name: "ChimeBatch", dependencies: ["Chime"]),
+        .target(name: "ChimeBatch", dependencies: ["Chime", "ChimeJSON"]),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "-lm"], .when(platforms: [.linux]))]),
+                          linkerSettings: [.unsafeFlags(cliLinkerFlags, .when(platforms: [.linux]))]),
         // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).
         // The Swift runtime is linked in (-static-stdlib), so the library needs no Swift toolchain
         // where it runs: only glibc, libstdc++ and the system ICU.
@@ -71,7 +81,7 @@ let package = Package(
         // Tests by kind (CONTRIBUTING.md): hermetic unit tests here (no program but zic, zdump and
         // python3's zoneinfo); FuzzHarnesses/: the libFuzzer harnesses' logic (Fuzz/), which
         // replays the saved inputs of FuzzRegressions/ (data, not sources).
-        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeZones", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
+        .testTarget(name: "ChimeTests", dependencies: ["Chime", "ChimeZones", "ChimeJSON", "ChimeBatch", "CICUShim", "ChimeTestSupport", "ChimeTestCases", "ChimeReference"],
                     exclude: ["FuzzRegressions"], swiftSettings: sanitizerSettings),
         // Differential tests against the peers themselves (croniter, APScheduler 3 and 4, robfig/cron,
         // Quartz, dateutil, libical, systemd-analyze, java.time): each skips with one line naming

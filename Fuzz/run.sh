@@ -77,13 +77,16 @@ library() {
     fi
 }
 
-# The engine as SwiftPM builds it: ChimeZones (layer 0: time, zones, resolution), then Chime over it
-# (which re-exports it); both testable (the harnesses reach internal API such as TZifParser).
+# The engine as SwiftPM builds it: ChimeJSON (the JSON reader and writer) and ChimeZones (layer 0:
+# time, zones, resolution), then Chime over them (which re-exports ChimeZones); each testable (the
+# harnesses reach internal API such as TZifParser).
+mapfile -t json_sources < <(find Sources/ChimeJSON -name '*.swift' | sort)
+library ChimeJSON "${SAN[@]}" -- "${json_sources[@]}"
 mapfile -t zones_sources < <(find Sources/ChimeZones -name '*.swift' | sort)
 library ChimeZones "${SAN[@]}" -- "${zones_sources[@]}"
 mapfile -t chime_sources < <(find Sources/Chime -name '*.swift' | sort)
-library Chime --needs ChimeZones "${SAN[@]}" -- "${chime_sources[@]}"
-LINK=(-L "$O" -lChime -lChimeZones "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
+library Chime --needs ChimeJSON --needs ChimeZones "${SAN[@]}" -- "${chime_sources[@]}"
+LINK=(-L "$O" -lChime -lChimeZones -lChimeJSON "$B/shim.o" -licui18n -licuuc -licudata -lstdc++)
 
 # The pinned tz data, compiled like the tests do (Tests/ChimeTestSupport/Fixtures.swift).
 fixtures() {

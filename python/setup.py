@@ -6,14 +6,15 @@
 
 in the repository (the parent of this directory, or $CHIME_SOURCE_ROOT) and copies
 .build/release/libChimeC.so next to chime/__init__.py. To ship a library built elsewhere instead,
-set CHIME_LIBRARY=/path/to/libChimeC.so while installing (it is then copied, not built).
+set CHIME_LIBRARY=/path/to/libChimeC.so while installing (it is then copied, not built);
+scripts/dist does so to build the wheel (docs/packaging.md).
 """
 import os
 import shutil
 import subprocess
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -50,4 +51,29 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)
+# chime._speedups: Schedule's per-fire work in C (python/src/chime/_speedups.c). Optional: where no
+# compiler or Python headers are found the package is complete without it, only slower.
+SPEEDUPS = Extension("chime._speedups", sources=["src/chime/_speedups.c"], optional=True,
+                     extra_compile_args=["-O2", "-Wall", "-Werror"])
+
+commands = {"build_py": BuildWithLibrary}
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel  # setuptools 70.1 and later
+except ImportError:
+    try:
+        from wheel.bdist_wheel import bdist_wheel  # older setuptools: the wheel package's
+    except ImportError:
+        bdist_wheel = None
+if bdist_wheel is not None:
+    class PlatformWheel(bdist_wheel):
+        """Tagged py3-none-PLATFORM: ctypes loads the library, so the wheel fits any Python 3 (as
+        requires-python allows) and only the platform matters, not CPython's ABI. The C speedups
+        inside are built for the CPython that built the wheel: another Python does not find its
+        file name (`_speedups.cpython-311-…so`) and answers through ctypes, the same answers."""
+
+        def get_tag(self):
+            return ("py3", "none", super().get_tag()[2])
+
+    commands["bdist_wheel"] = PlatformWheel
+
+setup(cmdclass=commands, distclass=BinaryDistribution, ext_modules=[SPEEDUPS])

@@ -13,6 +13,7 @@
 // - an unadjusted fire (`exact`, `overlapFirst`/`overlapLast`) shows on the wall clock every plain
 //   component the trigger asks for (year … nanosecond, weekday, dayOfYear; weekly: day and time).
 @testable import Chime
+@testable import ChimeJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,15 +81,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 func checkFires(_ fires: [JSON], line: [UInt8]) {
     // The request decoded (it produced fires), so decoding it again must succeed.
-    let request = try! JSONTreeDecoder.decode(BatchRequest.self, from: try! JSONParser.parse(line))
+    let request = try! ScheduleRequest.decode(from: JSONTreeDecoder.root(of: try! JSONParser.parse(line)), kind: .batch)
     precondition(fires.count <= (request.count ?? 1), "\(fires.count) fires for count \(request.count ?? 1)")
     guard !fires.isEmpty else { return }
     let zone = try! request.zoneRules(in: database).0
     var instants: [Instant] = []
     for item in fires {
-        guard case .fire(let fire) = item else { preconditionFailure("fire shape \(item.serialized)") }
-        // The written fields: {"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}.
+        // The written fields: {"at":…,"utc":…,"offset":…,"abbreviation":…,"adjustment":…}, as `Fire` reads them.
         let text = item.serialized
+        guard let tree = try? JSONParser.parse(Array(text.utf8)), let fire = try? Fire(from: JSONTreeDecoder.root(of: tree)) else {
+            preconditionFailure("fire shape \(text)")
+        }
         let bytes = Array(text.utf8)
         func field(_ name: String) -> String? {
             guard let start = bytes.firstIndex(ofSubsequence: Array("\"\(name)\":\"".utf8)),

@@ -24,6 +24,7 @@
 // step) after a fixed start is consistent with the zone.
 import Chime
 import ChimeBatch
+import ChimeJSON
 
 enum CLIValuesHarness {
     static let documentedCodes: Set<String> = [

@@ -18,6 +18,7 @@ import Glibc
 #endif
 @testable import Chime
 import ChimeBatch
+import ChimeJSON
 
 enum PendingHarness {
     /// 2026-03-07T12:00:00Z.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 import Synchronization
 
@@ -62,13 +63,17 @@ enum BatchEngine {
     /// An idle processor for `configuration`, or a new one; give it back with `release`.
     static func acquire(_ configuration: Configuration) -> Processor {
         if let pooled = idle.withLock({ $0[configuration]?.popLast() }) { return pooled }
-        let database = databases.withLock { databases in
-            if let database = databases[configuration.preference] { return database }
-            let database = ZoneDatabase(preference: configuration.preference)
-            databases[configuration.preference] = database
+        return Processor(configuration, database: database(configuration.preference))
+    }
+
+    /// The one zone database of a source, shared by every call (batch processors and schedules).
+    static func database(_ preference: ZoneDatabase.SourcePreference) -> ZoneDatabase {
+        databases.withLock { databases in
+            if let database = databases[preference] { return database }
+            let database = ZoneDatabase(preference: preference)
+            databases[preference] = database
             return database
         }
-        return Processor(configuration, database: database)
     }
 
     static func release(_ processor: Processor) {

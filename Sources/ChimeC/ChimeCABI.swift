@@ -26,9 +26,10 @@ public func chime_version() -> UnsafePointer<CChar> {
 public func chime_batch(_ input: UnsafePointer<CChar>?, _ length: Int, _ flags: UInt32,
                         _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                         _ outputLength: UnsafeMutablePointer<Int>?) -> Int32 {
+    // chime.h: on a bad argument, an output pointer given is still set to NULL, its length to 0.
+    output?.pointee = nil
+    outputLength?.pointee = 0
     guard let output, let outputLength else { return ChimeStatus.badArgument }
-    output.pointee = nil
-    outputLength.pointee = 0
     guard length >= 0, input != nil || length == 0 else { return ChimeStatus.badArgument }
     let configuration: BatchEngine.Configuration
     do {
@@ -87,9 +88,10 @@ public func chime_batch_end(_ stream: OpaquePointer?) -> Int32 {
 @_cdecl("chime_batch_read")
 public func chime_batch_read(_ stream: OpaquePointer?, _ output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                              _ outputLength: UnsafeMutablePointer<Int>?) -> Int32 {
+    // chime.h: on a bad argument, an output pointer given is still set to NULL, its length to 0.
+    output?.pointee = nil
+    outputLength?.pointee = 0
     guard let output, let outputLength else { return ChimeStatus.badArgument }
-    output.pointee = nil
-    outputLength.pointee = 0
     guard let stream = BatchStreamHandle.stream(stream) else { return ChimeStatus.badArgument }
     let responses = stream.take()
     if !responses.isEmpty { handOver(responses, to: output, outputLength) }
@@ -110,7 +112,7 @@ private enum BatchStreamHandle {
 }
 
 /// Copies `bytes` into a new NUL-terminated buffer from malloc (chime_free releases it).
-private func handOver(_ bytes: [UInt8], to output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+func handOver(_ bytes: [UInt8], to output: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                       _ outputLength: UnsafeMutablePointer<Int>) {
     let buffer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
     bytes.withUnsafeBytes { raw in

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// The `chime` executable: dispatches to one command, maps errors to exit codes (docs/contract.md).

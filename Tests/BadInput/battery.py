@@ -385,7 +385,10 @@ for label, line, code in [
         # RFC 8259 §8.1 lets a parser ignore a leading byte order mark; Chime does (docs/contract.md).
         ("BOM", b'\xef\xbb\xbf{"zone":"UTC","trigger":{"interval":{"seconds":60}}}', None),
         ("1 MB string", b'{"zone":"' + b"A" * 1_000_000 + b'","trigger":{"interval":{"seconds":60}}}', "unknownZone"),
-        ("id object", b'{"id":{"a":1},"zone":"UTC","trigger":{"interval":{"seconds":60}}}', "invalidField")]:
+        ("id object", b'{"id":{"a":1},"zone":"UTC","trigger":{"interval":{"seconds":60}}}', "invalidField"),
+        # An id is echoed as given, so a number it could only echo changed (1e2 as 100) is refused.
+        *[(f"id {text}", b'{"id":' + text + b',"zone":"UTC","trigger":{"interval":{"seconds":60}}}', "invalidField")
+          for text in (b"1e2", b"100.0", b"-1E+2", b"2.5")]]:
     batch(f"batch line: {label}", [line, GOOD, line], [code, None, code])
 # A line longer than the 64 MiB limit (docs/contract.md, "Limits") is answered lineTooLong and
 # skipped without holding it: the lines around it are answered.

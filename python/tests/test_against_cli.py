@@ -150,3 +150,20 @@ def test_random_bytes_match_the_cli(cli):
     expected = run_cli(cli, data)
     assert chime.batch_text(data) == expected
     assert streamed(data, 0, random.Random(5)) == expected
+
+
+@pytest.mark.parametrize("option, android", [
+    ("--at=02:30", {"match": "time", "time": "02:30"}),
+    ("--weekly=sun@02:30", {"match": "dayOfWeekAndTime", "time": "02:30", "weekday": "sun"}),
+])
+def test_android_fires_asked_in_pieces_are_one_answers(cli, option, android):
+    # 25,000 fires are asked in three pieces (10,000 a request); the android profile carries a DST
+    # gap's shift into every later fire (docs/profiles.md), so each piece must start from the
+    # state the previous one left, as `chime next` (one answer, up to 100,000) does.
+    after = "2026-03-07T12:00:00Z"
+    expected = json.loads(subprocess.run(
+        [cli, "next", option, "--profile", "android", "--tz", "America/New_York", "--after", after,
+         "--count", "25000", "--source", "tzif", "--json"], capture_output=True, check=True).stdout)["fires"]
+    got = chime.next_fires("America/New_York", {"flutterAndroid": android}, after, 25_000, raw=True, source="tzif")
+    assert len(got) == len(expected) == 25_000
+    assert got == expected

@@ -1,5 +1,6 @@
 """The Python API and the C ABI's edges: errors as exceptions and as data, threads, misuse."""
 import ctypes
+import json
 import subprocess
 import threading
 from datetime import datetime, timezone
@@ -101,6 +102,16 @@ def test_c_abi_refuses_bad_arguments():
     lib = _native.lib
     buffer, length = ctypes.c_void_p(), ctypes.c_size_t()
     assert lib.chime_batch(b"{}", 2, 0, None, None) == _native.BAD_ARGUMENT
+    # chime.h: an output pointer given is set to NULL (its length to 0) even when the other is NULL.
+    stale = ctypes.c_void_p(12345)
+    assert lib.chime_batch(b"{}", 2, 0, ctypes.byref(stale), None) == _native.BAD_ARGUMENT
+    assert stale.value is None
+    stale_length = ctypes.c_size_t(7)
+    assert lib.chime_batch(b"{}", 2, 0, None, ctypes.byref(stale_length)) == _native.BAD_ARGUMENT
+    assert stale_length.value == 0
+    stale = ctypes.c_void_p(12345)
+    assert lib.chime_batch_read(None, ctypes.byref(stale), None) == _native.BAD_ARGUMENT
+    assert stale.value is None
     assert lib.chime_batch(None, 5, 0, ctypes.byref(buffer), ctypes.byref(length)) == _native.BAD_ARGUMENT
     assert buffer.value is None and length.value == 0
     assert lib.chime_batch(b"{}", 2, 16, ctypes.byref(buffer), ctypes.byref(length)) == _native.BAD_ARGUMENT
@@ -137,3 +148,22 @@ def test_bad_zone_source_is_one_error_line(monkeypatch, cli):
 
 def test_version():
     assert chime.version() == chime.__version__ and chime.version().count(".") == 2
+
+
+def test_a_bad_item_is_an_error_answer_not_an_exception():
+    good = {"id": "g", "zone": "UTC", "after": "2026-01-01T00:00:00Z", "trigger": {"interval": {"seconds": 60}}}
+    lone = dict(good, id="s", zone="\ud800")          # a lone surrogate: not encodable as UTF-8
+    answers = list(chime.batch([good, lone, '{"id":"t","zone":"\ud800"}', good]))
+    assert [a.get("id") for a in answers] == ["g", None, None, "g"]   # neither line parses, so no id is read
+    assert "fires" in answers[0] and "fires" in answers[3]
+    assert answers[1]["error"]["code"] == "malformedJSON" and answers[2]["error"]["code"] == "malformedJSON"
+    text = chime.batch_text('{"zone":"\ud800"}\n')
+    assert json.loads(text)["error"]["code"] == "malformedJSON"
+
+
+def test_wrong_argument_types_raise_type_error():
+    for wrong in (5, None, 1.5, ["{}"]):
+        with pytest.raises(TypeError):
+            chime.batch_text(wrong)
+    with pytest.raises(TypeError):
+        list(chime.batch([5]))

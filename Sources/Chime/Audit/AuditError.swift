@@ -13,17 +13,18 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
     /// The trigger failed while being evaluated.
     case trigger(TriggerError)
 
-    /// The reason as a sentence, with the option to change where there is one (the CLI prints it).
+    /// The reason as a sentence, naming the trigger field to change where there is one (in the
+    /// trigger's own terms: the CLI's flags carry the same names).
     public var description: String {
         switch self {
         case .intervalTrigger:
-            "an interval trigger fires by elapsed time: DST never moves it, so there is nothing to audit (chime next --report-drift shows its wall-clock drift)"
+            "an interval trigger fires by elapsed time: DST never moves it, so there is nothing to audit (its reportDrift marks the fires whose wall time drifted)"
         case .backwardDirection:
-            "the audit walks forward in time: give the trigger without --direction backward"
+            "the audit walks forward in time: give the trigger with direction forward"
         case .oneShot:
-            "a trigger that fires once (--once) has no recurring occurrences to audit: leave out --once"
+            "a trigger that fires once (repeats false) has no recurring occurrences to audit"
         case .rejectingGaps:
-            "--gap reject turns every gap into an error: audit with the flavor's own rule or another gap policy to see where gaps fall"
+            "gap policy reject turns every gap into an error: audit with the flavor's own rule or another gap policy to see where gaps fall"
         case let .yearsOutOfRange(from, to):
             "audit years must satisfy 1 ≤ from ≤ to ≤ 9998, got \(from)–\(to)"
         case .trigger(let error):

@@ -1,6 +1,6 @@
 /// One request an app asks the system to hold for later: an identifier, a trigger evaluated in a
 /// zone, an opaque payload and the instant it was created (the anchor of an interval trigger that
-/// was given without one, see `PendingRequestRecord`).
+/// was given without one, see `ScheduleRequest`).
 ///
 /// Example: a daily 09:00 reminder in America/New_York, created 2026-03-07T12:00:00Z:
 /// ```swift

@@ -56,12 +56,12 @@ public enum PlatformProfile: String, Sendable, Hashable, CaseIterable, Codable {
                 throw .invalidProfile("flutter_local_notifications schedules one weekday per notification: give one weekday (or one request per weekday)")
             }
             guard t.gapPolicy == nil, t.overlapPolicy == nil, t.semantics == .apple else {
-                throw .invalidProfile("the android profile has java.time's DST rules: leave out --gap, --overlap and --semantics")
+                throw .invalidProfile("the android profile has java.time's DST rules: leave out the gap, overlap and semantics policies")
             }
             return .flutterAndroid(try FlutterAndroidTrigger(match: .dayOfWeekAndTime, hour: t.hour, minute: t.minute, second: t.second,
                                                              weekday: t.weekdays[0]))
         case (_, .cron), (_, .onCalendar), (_, .rrule):
-            throw .invalidProfile("cron, OnCalendar and RRULE schedules are neither iOS's nor Android's notification triggers; use --at, --components or --weekly")
+            throw .invalidProfile("cron, OnCalendar and RRULE schedules are neither iOS's nor Android's notification triggers; use a calendar or weekly trigger")
         }
     }
 
@@ -69,7 +69,7 @@ public enum PlatformProfile: String, Sendable, Hashable, CaseIterable, Codable {
         let c = t.components
         guard t.matchingPolicy == .nextTime, t.repeatedTimePolicy == .first, t.direction == .forward, t.repeats,
               t.gapPolicy == nil, t.overlapPolicy == nil, t.semantics == .apple else {
-            throw .invalidProfile("the android profile is a repeating forward schedule with java.time's DST rules: leave out --matching, --repeated, --direction, --gap, --overlap and --semantics")
+            throw .invalidProfile("the android profile is a repeating forward schedule with java.time's DST rules: leave out matchingPolicy, repeatedTimePolicy, direction, gap, overlap and semantics")
         }
         guard let hour = c.hour else {
             throw .invalidProfile("flutter's zonedSchedule repeats a wall time: the components need an hour (and minute, second)")

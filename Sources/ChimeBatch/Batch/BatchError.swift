@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// A per-line error of the wire (`chime batch`, pending files, the C ABI): a camelCase code and a
 /// message (docs/contract.md lists the codes). Chime's own errors become one with their own code

@@ -1,3 +1,4 @@
+import ChimeJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// Turns one request line into exactly one response line; never throws, never stops the stream.
 ///
@@ -6,7 +7,7 @@ import Chime
 /// the trigger's JSON text and the zone id are looked up in bounded caches, the instant is parsed
 /// in place and the fires are written straight into the output. Everything else — malformed
 /// lines, escapes, errors of any kind — takes the general path: `JSONParser` builds a tree and
-/// `JSONTreeDecoder` decodes a `BatchRequest`, as it always has, so every error response keeps
+/// `JSONTreeDecoder` decodes a `ScheduleRequest` (`Kind.batch`), as it always has, so every error response keeps
 /// its exact wording.
 package struct BatchProcessor {
     let database: ZoneDatabase
@@ -111,12 +112,12 @@ package struct BatchProcessor {
         // An interval without an anchor starts at `after`; a local anchor needs the general path.
         // The usual trigger is passed on as it is (borrowed, not copied).
         switch decoded.anchor {
-        case .fixed:
+        case .given:
             return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out)
-        case .local:
+        case .text:
             return false
-        case .after:
-            guard let anchored = try? BatchAnchor.after.apply(to: decoded.trigger, after: after, zone: zone.rules) else { return false }
+        case .start:
+            guard let anchored = try? ScheduleRequest.anchored(decoded.trigger, .start, start: after, text: { _ in after }) else { return false }
             return write(request, anchored, after: after, zone: zone, count: count, line, into: &out)
         }
     }
@@ -235,7 +236,7 @@ package struct BatchProcessor {
             return decoded
         }
         guard let tree = try? JSONParser.parse(Array(json)),
-              let (trigger, anchor) = try? BatchAnchor.decodeTrigger(from: JSONTreeDecoder(tree: tree, node: tree.root)) else { return nil }
+              let (trigger, anchor) = try? ScheduleRequest.decodeTrigger(from: JSONTreeDecoder.root(of: tree)) else { return nil }
         let decoded = DecodedTrigger(trigger, anchor: anchor, json: json)
         // An anchor of "now" means a new trigger every second: not worth caching.
         let startsNow = tree.member("interval", of: tree.root).map { interval in
@@ -278,14 +279,14 @@ package struct BatchProcessor {
         var explained: [(String, JSON)] = []
         let result: Result<[Fire], BatchError>
         do {
-            let tree = try parse(bytes)
+            let tree = try Self.parse(bytes)
             do {
-                let request = try decode(tree)
-                id = request.id.id
+                let request = try Self.decode(tree)
+                id = request.id?.json
                 result = Result { () throws(BatchError) in try fires(for: request, notes: &notes, explained: &explained) }
             } catch {
                 // Read the id on its own so the error response can still echo it.
-                id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
+                id = ScheduleRequest.id(from: JSONTreeDecoder.root(of: tree), kind: .batch)?.json
                 result = .failure(error)
             }
         } catch {
@@ -304,7 +305,8 @@ package struct BatchProcessor {
         return JSON.object(fields)
     }
 
-    private func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
+    /// A line as a JSON object, or `malformedJSON` (batch, pending files and schedule handles alike).
+    package static func parse(_ bytes: [UInt8]) throws(BatchError) -> JSONTree {
         let tree: JSONTree
         do {
             tree = try JSONParser.parse(bytes)
@@ -317,9 +319,10 @@ package struct BatchProcessor {
         return tree
     }
 
-    private func decode(_ tree: JSONTree) throws(BatchError) -> BatchRequest {
+    /// A parsed line as a request of `kind`, every error mapped to its code.
+    package static func decode(_ tree: JSONTree, kind: ScheduleRequest.Kind = .batch) throws(BatchError) -> ScheduleRequest {
         do {
-            do { return try JSONTreeDecoder.decode(BatchRequest.self, from: tree) } catch { throw BatchError.unwrapped(error) }
+            do { return try ScheduleRequest.decode(from: JSONTreeDecoder.root(of: tree), kind: kind) } catch { throw BatchError.unwrapped(error) }
         } catch let error as any ChimeError {
             throw BatchError(error)
         } catch let error as DecodingError {
@@ -329,7 +332,7 @@ package struct BatchProcessor {
         }
     }
 
-    private func fires(for request: BatchRequest, notes: inout [String], explained: inout [(String, JSON)]) throws(BatchError) -> [Fire] {
+    private func fires(for request: ScheduleRequest, notes: inout [String], explained: inout [(String, JSON)]) throws(BatchError) -> [Fire] {
         let count = request.count ?? 1
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
@@ -345,7 +348,7 @@ package struct BatchProcessor {
         } else {
             after = TimeInput.now()
         }
-        let trigger = try request.anchor.apply(to: request.trigger, after: after, zone: zone)
+        let trigger = try request.anchoredTrigger(after: after, zone: zone)
         explained = TriggerJSON.zoneFields(zone, requested: requested)
         if explain {
             explained += [("after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),

@@ -10,12 +10,12 @@ import Chime
 /// recognizes the same text on later lines by comparing bytes.
 final class DecodedTrigger {
     let trigger: Trigger
-    /// Where an interval's anchor comes from (`.fixed` for every other trigger).
-    let anchor: BatchAnchor
+    /// Where an interval's anchor comes from (`.given` for every other trigger).
+    let anchor: ScheduleRequest.Anchor
     /// The text, checked JSON: one complete object.
     let json: UnsafeBufferPointer<UInt8>
 
-    init(_ trigger: Trigger, anchor: BatchAnchor, json: UnsafeBufferPointer<UInt8>) {
+    init(_ trigger: Trigger, anchor: ScheduleRequest.Anchor, json: UnsafeBufferPointer<UInt8>) {
         self.trigger = trigger
         self.anchor = anchor
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)

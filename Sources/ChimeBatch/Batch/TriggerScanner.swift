@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// Decodes the common trigger shapes straight from a request line's bytes, without a JSON tree or
 /// `Codable`: the trigger of a `chime batch` line whose text the cache has not seen (a batch with
@@ -18,16 +19,16 @@ import Chime
 /// weekday names, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
 /// initializer refuses.
 enum TriggerScanner {
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (Trigger, BatchAnchor)? {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (Trigger, ScheduleRequest.Anchor)? {
         var c = BatchLine.Cursor(bytes: bytes)
         c.skipWhitespace()
         guard c.take(UInt8(ascii: "{")) else { return nil }
         c.skipWhitespace()
         guard let kind = name(&c) else { return nil }
-        let result: (Trigger, BatchAnchor)?
+        let result: (Trigger, ScheduleRequest.Anchor)?
         switch kind {
-        case "calendar": result = calendar(&c).map { (.calendar($0), .fixed) }
-        case "weekly": result = weekly(&c).map { (.weekly($0), .fixed) }
+        case "calendar": result = calendar(&c).map { (.calendar($0), .given) }
+        case "weekly": result = weekly(&c).map { (.weekly($0), .given) }
         case "interval": result = interval(&c)
         default: return nil
         }
@@ -121,7 +122,7 @@ enum TriggerScanner {
         return c.take(UInt8(ascii: "]")) ? days : nil
     }
 
-    private static func interval(_ c: inout BatchLine.Cursor) -> (Trigger, BatchAnchor)? {
+    private static func interval(_ c: inout BatchLine.Cursor) -> (Trigger, ScheduleRequest.Anchor)? {
         var seconds: Int?, repeats: Bool?, drift: Bool?, anchor: Instant?
         var seen: UInt32 = 0
         let complete = members(&c) { c, key in
@@ -139,10 +140,10 @@ enum TriggerScanner {
             }
         }
         guard complete, let seconds, seconds > 0, let duration = try? ExactDuration(seconds: Int64(seconds)),
-              let trigger = try? IntervalTrigger(interval: duration, repeats: repeats ?? false, anchor: anchor ?? BatchAnchor.placeholder,
+              let trigger = try? IntervalTrigger(interval: duration, repeats: repeats ?? false, anchor: anchor ?? ScheduleRequest.placeholderAnchor,
                                                  reportsWallClockDrift: drift ?? false)
         else { return nil }
-        return (.interval(trigger), anchor == nil ? .after : .fixed)
+        return (.interval(trigger), anchor == nil ? .start : .given)
     }
 
     // MARK: Tokens

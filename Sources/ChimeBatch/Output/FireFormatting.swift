@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// Fires as docs/contract.md's JSON objects and as human-readable rows.
 package enum FireFormatting {
@@ -75,5 +76,14 @@ package enum FireFormatting {
         case .intervalWallClockDrift: return "fixed interval crossed a DST change: wall time drifted (intervalWallClockDrift)"
         case .gapShiftCarried: return "wall time moved by an earlier DST gap, kept ever since (gapShiftCarried)"
         }
+    }
+}
+
+extension JSON {
+    /// docs/contract.md's fire object as a value: `FireFormatting`'s bytes, written as they are.
+    package static func fire(_ fire: Fire) -> JSON {
+        var out: [UInt8] = []
+        FireFormatting.write(fire, to: &out)
+        return .raw(String(decoding: out, as: UTF8.self))
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Chime
+import ChimeJSON
 
 /// Writes `chime batch` response lines: gathers a line's pieces in a buffer of its own and hands
 /// them to the output in one append, and keeps the end of recent fire objects — `","offset":-18000,

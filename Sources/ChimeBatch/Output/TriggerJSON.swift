@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 
 /// A trigger as Chime understood it, in the request shape of docs/contract.md (defaults filled
 /// in, and for the dialects their normalized forms and named zones): what `next --json`,

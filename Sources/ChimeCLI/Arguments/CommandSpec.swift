@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// Describes a command's options and positionals; drives parsing, `--help`, the shell

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime batch`: JSON Lines in, one JSON line out per input line, in order, streaming.

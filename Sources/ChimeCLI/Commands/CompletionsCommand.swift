@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime completions bash|zsh|fish`: shell completion scripts built from the same `CommandSpec`s

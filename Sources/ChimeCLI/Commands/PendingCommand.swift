@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime pending FILE --now INSTANT`: which requests a system with a pending limit keeps, and

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime plan FILE --now INSTANT`: the rolling-window workaround apps use for more reminders than

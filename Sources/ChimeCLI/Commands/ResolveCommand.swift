@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime resolve [ZONE] LOCAL_TIME`: how a wall time maps to instants.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime simulate FILE --from A --until B`: the delivery timeline of a pending set, one line per

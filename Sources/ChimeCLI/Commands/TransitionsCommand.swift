@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime transitions ZONE… --from YEAR --to YEAR`: every change of offset, abbreviation or DST flag.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime zone ZONE… [--at INSTANT]`: what zones do now (or at an instant) and who said so.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// `chime zones [--search TEXT] [--all]`: list zone ids.

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// What `chime audit` reports about: the schedule, its words, the years and the versions compared.

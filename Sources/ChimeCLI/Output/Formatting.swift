@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// JSON shapes and human text shared by the commands (docs/contract.md).

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// A JSON Lines file of pending requests, read whole (docs/contract.md: a batch request with
@@ -139,30 +140,19 @@ struct PendingFile {
 
     private static func request(from bytes: [UInt8], database: ZoneDatabase, now: Instant) -> Result<PendingRequest, Failure> {
         let tree: JSONTree
-        do { tree = try JSONParser.parse(bytes) } catch {
-            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is not valid JSON: \(error.description)"))
+        do { tree = try BatchProcessor.parse(bytes) } catch {
+            return .failure(Failure(id: nil, code: error.code, message: error.message))
         }
-        guard tree.kind(at: tree.root) == .object else {
-            return .failure(Failure(id: nil, code: "malformedJSON", message: "the line is JSON \(tree.kind(at: tree.root).words), not a request object {…}"))
-        }
-        let id = (try? JSONTreeDecoder.decode(BatchRequestID.self, from: tree))?.id
-        let record: PendingRequestRecord
+        let id = ScheduleRequest.id(from: JSONTreeDecoder.root(of: tree), kind: .pending)?.json
         do {
-            do { record = try JSONTreeDecoder.decode(PendingRequestRecord.self, from: tree) } catch { throw BatchError.unwrapped(error) }
-        } catch let error as any ChimeError {
-            let failure = BatchError(error)
-            return .failure(Failure(id: id, code: failure.code, message: failure.message))
-        } catch let error as DecodingError {
-            let batch = BatchError.decoding(error)
-            return .failure(Failure(id: id, code: batch.code, message: batch.message))
+            let line = try BatchProcessor.decode(tree, kind: .pending)
+            do {
+                return .success(try PendingRequest(line, zones: database, now: now))
+            } catch {
+                return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
+            }
         } catch {
-            return .failure(Failure(id: id, code: "malformedJSON", message: "the line is not a valid request: \(BatchError.describe(error))"))
-        }
-        let payload = tree.member("payload", of: tree.root).map { PendingPayload(rawJSON: tree.compactText(at: $0)) }
-        do {
-            return .success(try record.request(zones: database, now: now, payload: payload))
-        } catch {
-            return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
+            return .failure(Failure(id: id, code: error.code, message: error.message))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Chime
+import ChimeJSON
 import ChimeBatch
 
 /// Options shared by `chime pending`, `chime simulate` and `chime plan`, and their JSON pieces.

@@ -38,15 +38,20 @@ public struct Fire: Sendable, Hashable, Codable {
         CivilDateTime(localSeconds: instant.seconds + Int64(offset), nanosecond: Int(instant.nanoseconds))
     }
 
-    // docs/contract.md's fire object, plus `dst` (the contract's fields may be added to):
+    // docs/contract.md's fire object, the one shape every interface writes (`chime batch`, `next
+    // --json`, the C ABI, Python, and this `Codable`):
     // {"at": "2026-03-08T03:00:00-04:00", "utc": "2026-03-08T07:00:00Z", "offset": -14400,
-    //  "abbreviation": "EDT", "adjustment": "gapNextTime", "dst": true}
-    private enum CodingKeys: String, CodingKey { case at, utc, offset, abbreviation, adjustment, dst }
+    //  "abbreviation": "EDT", "adjustment": "gapNextTime"}
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, utc, offset, abbreviation, adjustment }
 
     /// Reads the contract's fire object. `utc` is the instant; `at`, when present, must be the same
-    /// instant; `dst` defaults to `false` (the CLI's fire objects do not carry it). A field that is
-    /// present but wrong is a `DecodingError.dataCorrupted` at that field's coding path.
+    /// instant. A field that is present but wrong is a `DecodingError.dataCorrupted` at that field's
+    /// coding path; a member the object does not have is an `UnknownFieldError`.
+    ///
+    /// The object does not carry the DST flag, so a decoded fire's `isDST` is `false`: the zone's
+    /// `ZoneRules.period(at:)` at `instant` has it.
     public init(from decoder: Decoder) throws {
+        try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let utcText = try c.decode(String.self, forKey: .utc)
         let instant: Instant
@@ -61,13 +66,12 @@ public struct Fire: Sendable, Hashable, Codable {
                 throw DecodingError.dataCorruptedError(forKey: .at, in: c, debugDescription: "'\(atText)' is not the instant \(utcText)")
             }
         }
-        let type = LocalTimeType(utcOffset: offset, isDST: try c.decodeIfPresent(Bool.self, forKey: .dst) ?? false,
-                                 abbreviation: try c.decode(String.self, forKey: .abbreviation))
+        let type = LocalTimeType(utcOffset: offset, isDST: false, abbreviation: try c.decode(String.self, forKey: .abbreviation))
         self.init(instant: instant, type: type, adjustment: try c.decode(FireAdjustment.self, forKey: .adjustment))
     }
 
     /// Writes docs/contract.md's fire object: `at` (with the offset), `utc`, `offset`,
-    /// `abbreviation`, `adjustment`, and `dst`.
+    /// `abbreviation` and `adjustment`, the bytes `chime batch` writes for the same fire.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(instant.iso8601(offsetSeconds: Int(offset)), forKey: .at)
@@ -75,7 +79,6 @@ public struct Fire: Sendable, Hashable, Codable {
         try c.encode(offset, forKey: .offset)
         try c.encode(abbreviation, forKey: .abbreviation)
         try c.encode(adjustment, forKey: .adjustment)
-        try c.encode(isDST, forKey: .dst)
     }
 }
 

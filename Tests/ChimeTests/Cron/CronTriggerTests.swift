@@ -143,7 +143,7 @@ import Testing
             ("0 0 * * 5#6", .croniter, "field 5 (day-of-week) at column 9, '5#6': the n in #n must be 1–5"),
             ("0 0 ? ? *", .croniter, "field 4 (month) at column 7, '?': '?' is only for day-of-month or day-of-week"),
             ("0 0 1,15w * *", .croniter, "field 3 (day-of-month) at column 5, '15w': W takes a single day, not a list"),
-            ("H * * * *", .croniter, "field 1 (minute) at column 1, 'h': hashed H needs a hash id (hashId in JSON, --hash-id on the command line)"),
+            ("H * * * *", .croniter, "field 1 (minute) at column 1, 'h': hashed H needs a hash id (the trigger's hashId)"),
             ("R * * * *", .croniter, "field 1 (minute) at column 1, 'r': R (random) is refused: its fire times would change every time they are computed"),
             ("0 0 1 1 * 0 2100", .croniter, "field 7 (year) at column 13, '2100': 2100 is outside 1970–2099"),
             ("0 0 0-5 * *", .croniter, "field 3 (day-of-month) at column 5, '0-5': 0 is outside 1–31"),

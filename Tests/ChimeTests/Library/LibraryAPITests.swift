@@ -15,7 +15,8 @@ import Chime
 
     // MARK: Fire
 
-    /// The contract's fire object (docs/contract.md "Instants (output)") plus `dst`, both ways.
+    /// The contract's fire object (docs/contract.md "Instants (output)"), both ways: the members
+    /// `chime batch` writes, and no other.
     @Test func fireCodesAsTheContract() throws {
         // 02:30 on 8 March does not exist; Foundation's nextTime gives the first instant after the gap.
         let trigger = Trigger.calendar(try CalendarTrigger(components: CalendarComponents(hour: 2, minute: 30)))
@@ -26,12 +27,22 @@ import Chime
         #expect(json["offset"] as? Int == -14400)
         #expect(json["abbreviation"] as? String == "EDT")
         #expect(json["adjustment"] as? String == "gapNextTime")
-        #expect(json["dst"] as? Bool == true)
-        #expect(Set(json.keys) == ["at", "utc", "offset", "abbreviation", "adjustment", "dst"])
-        #expect(try JSONDecoder().decode(Fire.self, from: JSONEncoder().encode(fire)) == fire)
-        // The CLI's object (no dst) reads too; a wrong `at` is an error at that key.
+        #expect(Set(json.keys) == ["at", "utc", "offset", "abbreviation", "adjustment"])
+        // Read back: every member the object has survives; the DST flag is not one of them.
+        let back = try JSONDecoder().decode(Fire.self, from: JSONEncoder().encode(fire))
+        #expect(back.instant == fire.instant && back.offset == fire.offset && back.abbreviation == fire.abbreviation
+                && back.adjustment == fire.adjustment && !back.isDST)
+        #expect(fire.isDST)
         let cli = #"{"at": "2026-03-08T03:00:00-04:00", "utc": "2026-03-08T07:00:00Z", "offset": -14400, "abbreviation": "EDT", "adjustment": "gapNextTime"}"#
-        #expect(try JSONDecoder().decode(Fire.self, from: Data(cli.utf8)).instant == fire.instant)
+        #expect(try JSONDecoder().decode(Fire.self, from: Data(cli.utf8)) == back)
+        // A member the object does not have is refused, naming it.
+        let extra = cli.replacingOccurrences(of: "}", with: #", "dst": true}"#)
+        do {
+            _ = try JSONDecoder().decode(Fire.self, from: Data(extra.utf8))
+            Issue.record("a fire with a member it does not have was read")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect((context.underlyingError as? UnknownFieldError)?.field == "dst")
+        }
         let wrong = cli.replacingOccurrences(of: "03:00:00-04:00", with: "04:00:00-04:00")
         do {
             _ = try JSONDecoder().decode(Fire.self, from: Data(wrong.utf8))

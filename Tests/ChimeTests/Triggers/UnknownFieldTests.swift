@@ -51,9 +51,9 @@ import Testing
     /// A pending request's client data travels in `payload`; any other member is refused.
     @Test func pendingRecord() throws {
         let ok = #"{"identifier": "a", "zone": "UTC", "count": 3, "trigger": {"calendar": {"components": {"hour": 9}}}, "payload": {"title": "x"}}"#
-        #expect(throws: Never.self) { try JSONDecoder().decode(PendingRequestRecord.self, from: Data(ok.utf8)) }
+        #expect(throws: Never.self) { try JSONDecoder().decode(ScheduleRequest.self, from: Data(ok.utf8)) }
         let bad = #"{"identifier": "a", "zone": "UTC", "title": "x", "trigger": {"calendar": {"components": {"hour": 9}}}}"#
-        #expect(decodingError(PendingRequestRecord.self, bad)?.error?.field == "title")
+        #expect(decodingError(ScheduleRequest.self, bad)?.error?.field == "title")
     }
 
     /// The members Chime writes for the reader (a normalized form, a named zone) read back only

@@ -1,4 +1,5 @@
-"""ctypes over libChimeC (Sources/ChimeC/include/chime.h). Only bytes cross the boundary."""
+"""ctypes over libChimeC (Sources/ChimeC/include/chime.h): bytes for batches; for schedules, a
+struct of integers per fire (`CFire`, chime.h's chime_fire)."""
 import ctypes
 import os
 import sys
@@ -8,6 +9,20 @@ LIBRARY = "libChimeC.dylib" if sys.platform == "darwin" else "libChimeC.so"
 OK = 0
 BAD_ARGUMENT = 1
 BAD_CONFIGURATION = 2
+ERROR = 3
+
+
+#: chime_fire's fields in order, for struct.unpack_from: one call reads a whole fire.
+FIRE_LAYOUT = "<q12i"
+
+
+class CFire(ctypes.Structure):
+    """chime.h's chime_fire."""
+    _fields_ = [("utc_seconds", ctypes.c_int64), ("nanosecond", ctypes.c_int32), ("offset_seconds", ctypes.c_int32),
+                ("year", ctypes.c_int32), ("month", ctypes.c_int32), ("day", ctypes.c_int32),
+                ("hour", ctypes.c_int32), ("minute", ctypes.c_int32), ("second", ctypes.c_int32),
+                ("fold", ctypes.c_int32), ("is_dst", ctypes.c_int32), ("adjustment", ctypes.c_int32),
+                ("abbreviation", ctypes.c_int32)]
 
 EXPLAIN = 1
 SOURCES = {None: 0, "tzif": 2, "icu": 4, "newest": 8}
@@ -38,6 +53,31 @@ def _load():
     lib.chime_batch_read.restype = ctypes.c_int
     lib.chime_batch_close.argtypes = [ctypes.c_void_p]
     lib.chime_batch_close.restype = None
+    fires = ctypes.POINTER(CFire)
+    lib.chime_schedule_open.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint, out, size]
+    lib.chime_schedule_open.restype = ctypes.c_void_p
+    lib.chime_schedule_info.argtypes = [ctypes.c_void_p, out, size]
+    lib.chime_schedule_info.restype = ctypes.c_int
+    lib.chime_schedule_instant.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_int64),
+                                           ctypes.POINTER(ctypes.c_int32), out, size]
+    lib.chime_schedule_instant.restype = ctypes.c_int
+    lib.chime_schedule_fires.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int, fires, ctypes.c_size_t,
+                                         size, out, size]
+    lib.chime_schedule_fires.restype = ctypes.c_int
+    lib.chime_schedule_close.argtypes = [ctypes.c_void_p]
+    lib.chime_schedule_close.restype = None
+    lib.chime_schedule_next.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int, ctypes.c_void_p]
+    lib.chime_schedule_next.restype = ctypes.c_int
+    lib.chime_fire_cursor_open.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int, out, size]
+    lib.chime_fire_cursor_open.restype = ctypes.c_void_p
+    lib.chime_fire_cursor_next.argtypes = [ctypes.c_void_p, fires, ctypes.c_size_t, size, out, size]
+    lib.chime_fire_cursor_next.restype = ctypes.c_int
+    lib.chime_fire_cursor_close.argtypes = [ctypes.c_void_p]
+    lib.chime_fire_cursor_close.restype = None
+    lib.chime_abbreviation.argtypes = [ctypes.c_int32]
+    lib.chime_abbreviation.restype = ctypes.c_char_p
+    lib.chime_adjustment.argtypes = [ctypes.c_int32]
+    lib.chime_adjustment.restype = ctypes.c_char_p
     return lib
 
 

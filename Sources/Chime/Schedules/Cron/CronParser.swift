@@ -369,7 +369,7 @@ public enum CronParser {
         }
         guard rest.isEmpty else { return nil }
         if first == "r" { throw c.fail("R (random) is refused: its fire times would change every time they are computed") }
-        guard let hashId else { throw c.fail("hashed H needs a hash id (hashId in JSON, --hash-id on the command line)") }
+        guard let hashId else { throw c.fail("hashed H needs a hash id (the trigger's hashId)") }
         let (fieldLow, fieldHigh) = (c.field.range.lowerBound, c.field.range.upperBound)
         if let b = begin, let e = end {
             guard b < e else { throw c.fail("the range end must be greater than its beginning") }

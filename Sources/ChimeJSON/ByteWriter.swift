@@ -1,5 +1,3 @@
-import Chime
-
 /// Writes JSON text into space reserved on the stack, then appends it to the output in one go:
 /// a record of many small fields (a fire, a response header) costs one `Array.append` instead of
 /// one per field.
@@ -9,12 +7,20 @@ import Chime
 ///     w.literal(#"{"name":"#); w.string(name); w.byte(UInt8(ascii: "}"))
 /// }
 /// ```
-struct ByteWriter {
-    private let start: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+///
+/// Inlinable: `chime batch` writes every response through it from another module (ChimeBatch), and
+/// a call per byte would cost more than the byte.
+package struct ByteWriter {
+    /// Where the bytes go, and how many are written so far.
+    package let start: UnsafeMutablePointer<UInt8>
+    package var count = 0
+
+    @inlinable
+    package init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
 
     /// Lets `body` write at most `maximum` bytes, then appends them to `out`.
-    static func append(to out: inout [UInt8], maximum: Int, _ body: (inout ByteWriter) -> Void) {
+    @inlinable
+    package static func append(to out: inout [UInt8], maximum: Int, _ body: (inout ByteWriter) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { buffer in
             var writer = ByteWriter(start: buffer.baseAddress!)
             body(&writer)
@@ -23,26 +29,28 @@ struct ByteWriter {
     }
 
     /// Lets `body` write at `start`, which has room for all it writes, and returns the count.
-    static func write(at start: UnsafeMutablePointer<UInt8>, _ body: (inout ByteWriter) -> Void) -> Int {
+    @inlinable
+    package static func write(at start: UnsafeMutablePointer<UInt8>, _ body: (inout ByteWriter) -> Void) -> Int {
         var writer = ByteWriter(start: start)
         body(&writer)
         return writer.count
     }
 
     /// The most bytes `string(_:)` writes for `text`: quotes, and every byte escaped as `\u00XX`.
-    static func maximumLength(of text: String) -> Int { 2 + 6 * text.utf8.count }
+    @inlinable
+    package static func maximumLength(of text: String) -> Int { 2 + 6 * text.utf8.count }
 
     /// The most bytes `integer(_:)` writes.
-    static let maximumIntegerLength = 20
+    package static let maximumIntegerLength = 20
 
-    @inline(__always)
-    mutating func byte(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func byte(_ byte: UInt8) {
         start[count] = byte
         count += 1
     }
 
-    @inline(__always)
-    mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let n = bytes.count, target = UnsafeMutableRawPointer(start + count)
         if n >= 8 && n <= 16 {
@@ -57,14 +65,14 @@ struct ByteWriter {
     }
 
     /// Punctuation and member names, copied as they are.
-    @inline(__always)
-    mutating func literal(_ text: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func literal(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Decimal digits, `-` first when negative.
-    @inline(__always)
-    mutating func integer(_ value: Int64) {
+    @inlinable @inline(__always)
+    package mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude, digits = 1
         while magnitude >= 10, digits < 20 {
@@ -80,15 +88,15 @@ struct ByteWriter {
     }
 
     /// A JSON string: `"`, `\` and control characters escaped; everything else copied as UTF-8.
-    @inline(__always)
-    mutating func string(_ text: String) {
+    @inlinable @inline(__always)
+    package mutating func string(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var text = text   // not contiguous UTF-8 (bridged): make it so
         text.withUTF8 { string(utf8: $0) }
     }
 
-    @inline(__always)
-    mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func string(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var p = start + count   // a local cursor: the loop stays in registers
         p.pointee = UInt8(ascii: "\""); p += 1
         for b in bytes {
@@ -99,7 +107,7 @@ struct ByteWriter {
             case 0x09: p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "t"); p += 2
             case 0..<0x20:
                 p[0] = UInt8(ascii: "\\"); p[1] = UInt8(ascii: "u"); p[2] = UInt8(ascii: "0"); p[3] = UInt8(ascii: "0")
-                p[4] = Self.hexDigits[Int(b >> 4)]; p[5] = Self.hexDigits[Int(b & 15)]
+                p[4] = ByteWriter.hexDigits[Int(b >> 4)]; p[5] = ByteWriter.hexDigits[Int(b & 15)]
                 p += 6
             default: p.pointee = b; p += 1
             }
@@ -108,10 +116,5 @@ struct ByteWriter {
         count = p - start
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// At most `ISO8601Format.maximumInstantLength` bytes: `2026-03-08T03:00:00-04:00`, or UTC with `Z` without an offset.
-    mutating func instant(_ instant: Instant, offsetSeconds: Int?) {
-        count += ISO8601Format.write(instant, offsetSeconds: offsetSeconds, to: start + count)
-    }
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -1,21 +1,35 @@
-import Chime
-
-/// A JSON value with ordered object keys, and a compact serializer that writes UTF-8 bytes.
+/// A JSON value with ordered object keys, and a compact serializer that writes UTF-8 bytes: what
+/// every Chime interface writes, and what a pending request's opaque payload crosses a generic
+/// `Encoder`/`Decoder` as (`Codable`).
+///
+/// ```swift
+/// JSON.object([("id", .string("r1")), ("count", .int(2)), ("ratio", .number("0.5"))]).serialized
+/// // {"id":"r1","count":2,"ratio":0.5}
+/// try JSON(parsing: Array(#"{"a": [1, 2.50]}"#.utf8)).serialized   // {"a":[1,2.50]}
+/// ```
 package enum JSON: Sendable {
     case string(String)
     case int(Int64)
+    /// A number's JSON text, written as is (a fraction, an exponent, an integer beyond `Int64`, or a
+    /// number read from a text, which keeps its spelling).
+    case number(String)
     case bool(Bool)
     case null
     case array([JSON])
     case object([(String, JSON)])
-    /// docs/contract.md's fire object, written by `FireFormatting.write` without building its fields.
-    case fire(Fire)
-    /// JSON text written as is (a request's opaque payload, already valid compact JSON).
+    /// JSON text written as is (already valid compact JSON: a fire, a payload).
     case raw(String)
 
     package static func int(_ value: Int) -> JSON { .int(Int64(value)) }
     package static func int(_ value: Int32) -> JSON { .int(Int64(value)) }
     package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+
+    /// The value of one JSON text (RFC 8259, `JSONParser`'s limits): numbers keep their spelling,
+    /// objects their member order.
+    package init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        let tree = try JSONParser.parse(bytes)
+        self = tree.value(at: tree.root)
+    }
 
     package var serialized: String {
         var out: [UInt8] = []
@@ -29,8 +43,7 @@ package enum JSON: Sendable {
         case .int(let v): JSON.writeInteger(v, to: &out)
         case .bool(let b): JSON.writeLiteral(b ? "true" : "false", to: &out)
         case .null: JSON.writeLiteral("null", to: &out)
-        case .fire(let fire): FireFormatting.write(fire, to: &out)
-        case .raw(let text): out += Array(text.utf8)
+        case .number(let text), .raw(let text): out += Array(text.utf8)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -51,17 +64,17 @@ package enum JSON: Sendable {
     }
 
     /// Escapes `"`, `\` and control characters; everything else is copied as UTF-8.
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         ByteWriter.append(to: &out, maximum: ByteWriter.maximumLength(of: s)) { $0.string(s) }
     }
 
     /// Decimal digits, `-` first when negative.
-    static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func writeInteger(_ value: Int64, to out: inout [UInt8]) {
         ByteWriter.append(to: &out, maximum: ByteWriter.maximumIntegerLength) { $0.integer(value) }
     }
 
     /// Literal punctuation and names, copied as they are.
-    static func writeLiteral(_ text: StaticString, to out: inout [UInt8]) {
+    package static func writeLiteral(_ text: StaticString, to out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -83,12 +83,12 @@ package final class JSONTree {
     }
 
     /// A string node's value. Ill-formed UTF-8 becomes U+FFFD, as `String(decoding:as:)` does.
-    func string(at index: Int) -> String {
+    package func string(at index: Int) -> String {
         withStringBytes(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A number node's source text, e.g. `-12.50e3`.
-    func numberText(at index: Int) -> String {
+    package func numberText(at index: Int) -> String {
         let node = nodes[index]
         return String(decoding: source[Int(node.start)..<Int(node.start + node.length)], as: UTF8.self)
     }

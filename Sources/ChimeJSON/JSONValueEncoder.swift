@@ -84,12 +84,12 @@ package struct JSONValueEncoder: Encoder {
         case let number as Int: box.value = .scalar(.int(Int64(number)))
         case let number as Int64: box.value = .scalar(.int(number))
         case let number as Int32: box.value = .scalar(.int(Int64(number)))
-        case let number as any BinaryInteger: box.value = .scalar(.raw("\(number)"))
+        case let number as any BinaryInteger: box.value = .scalar(.number("\(number)"))
         case let number as any BinaryFloatingPoint:
             // Chime encodes no binary fractions (exact decimals travel as strings); should one come,
             // its shortest decimal form, or null where JSON has no number for it.
             let double = Double(number)
-            box.value = .scalar(double.isFinite ? .raw("\(double)") : .null)
+            box.value = .scalar(double.isFinite ? .number("\(double)") : .null)
         default: try value.encode(to: JSONValueEncoder(box: box, codingPath: path))
         }
     }
