@@ -14,8 +14,7 @@ import Testing
 /// (`CHIME_PARITY_YEAR_CASES`, default 1,500; `CHIME_PARITY_SEED`; `CHIME_PARITY_REPORT` writes
 /// `path.year` and `path.year.explained`).
 @Suite struct FixedYearParityTests {
-    static let zones = ["UTC", "Europe/Berlin", "America/New_York", "America/Sao_Paulo", "Australia/Lord_Howe",
-                        "Asia/Tokyo", "America/Havana", "Pacific/Apia", "Asia/Kolkata", "America/Santiago"]
+    static let zones = ZoneSets.fixedYearParity
 
     static func cases(count: Int, seed: UInt64) throws -> [FoundationCase] {
         var rng = SplitMix64(seed: seed ^ 0x5945_4152)     // "YEAR"

@@ -19,15 +19,7 @@ import Testing
 /// `CHIME_ANDROID_ORACLE_CASES=20000 .build/debug/ChimePackageTests.xctest --testing-library swift-testing --filter AndroidProfileOracleTests`.
 @Suite struct AndroidProfileOracleTests {
     static let years = 2020...2040
-    static let zones = [
-        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Anchorage", "America/Halifax",
-        "America/St_Johns", "America/Havana", "America/Santiago", "America/Asuncion", "America/Nuuk", "America/Scoresbysund",
-        "America/Miquelon", "America/Mexico_City", "America/Ciudad_Juarez", "Atlantic/Azores", "Atlantic/Bermuda",
-        "Europe/London", "Europe/Dublin", "Europe/Berlin", "Europe/Paris", "Europe/Athens", "Europe/Helsinki", "Europe/Chisinau",
-        "Europe/Kyiv", "Africa/Cairo", "Asia/Beirut", "Asia/Gaza", "Asia/Jerusalem", "Asia/Tehran", "Australia/Sydney",
-        "Australia/Adelaide", "Australia/Lord_Howe", "Australia/Hobart", "Pacific/Auckland", "Pacific/Chatham", "Pacific/Norfolk",
-        "Pacific/Easter", "Antarctica/Troll", "Antarctica/Macquarie", "America/Coyhaique",
-    ]
+    static let zones = ZoneSets.androidProfile
 
     @Test(.requires(.jdk)) func chainsMatchJavaTime() throws {
         let caseCount = Int(ProcessInfo.processInfo.environment["CHIME_ANDROID_ORACLE_CASES"] ?? "") ?? 600
