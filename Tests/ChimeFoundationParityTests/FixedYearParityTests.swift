@@ -83,12 +83,11 @@ import Testing
     }
 
     @Test func fixedYearCasesAgreeWithFoundation() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_PARITY_YEAR_CASES"] ?? "") ?? 1_500
-        let seed = UInt64(environment["CHIME_PARITY_SEED"] ?? "") ?? 2026
-        let cases = try environment["CHIME_PARITY_REPLAY"].map { path in
+        // The parity run's seed, report and replay; its own size.
+        let run = DifferentialRun(name: "PARITY", casesVariable: "YEAR_CASES", defaultCases: 1_500, defaultSeed: 2026)
+        let cases = try run.replayPath.map { path in
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap(FoundationCase.init(reportLine:))
-        } ?? Self.cases(count: count, seed: seed)
+        } ?? Self.cases(count: run.cases, seed: run.seed)
         let outcome = try FoundationParityTests.run(cases)
         let unexplained = outcome.mismatches.values.reduce(0) { $0 + $1.count }
         print("parity (fixed year): \(outcome.total) cases compared, \(outcome.skipped) skipped, \(unexplained) differ unexplained")
@@ -96,7 +95,7 @@ import Testing
         for (key, list) in outcome.mismatches.sorted(by: { $0.value.count > $1.value.count }) {
             print("parity (fixed year): \(list.count)\t\(key)\n        e.g. \(list[0])")
         }
-        if let path = environment["CHIME_PARITY_REPORT"] {
+        if let path = run.reportPath {
             try outcome.mismatches.flatMap { $0.value }.joined(separator: "\n").write(toFile: path + ".year", atomically: true, encoding: .utf8)
             try outcome.explainedCases.joined(separator: "\n").write(toFile: path + ".year.explained", atomically: true, encoding: .utf8)
         }

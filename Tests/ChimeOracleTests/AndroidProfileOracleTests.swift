@@ -22,7 +22,8 @@ import Testing
     static let zones = ZoneSets.androidProfile
 
     @Test(.requires(.jdk)) func chainsMatchJavaTime() throws {
-        let caseCount = Int(ProcessInfo.processInfo.environment["CHIME_ANDROID_ORACLE_CASES"] ?? "") ?? 600
+        let run = DifferentialRun(name: "ANDROID_ORACLE", defaultCases: 600, defaultSeed: 0x616E_6472_6F69_64)
+        let caseCount = run.cases
         let database = ZoneDatabase(preference: .tzif, tzifDirectory: "/usr/share/zoneinfo")
         // 1. Which zones java.time and the system tz data agree on.
         guard let probe = AndroidOracle.run(zones: Self.zones, years: Self.years, cases: []) else {
@@ -39,7 +40,7 @@ import Testing
         #expect(agreeing.count >= 30, "too few zones agree: \(leftOut)")
 
         // 2. Seeded cases near each zone's transitions.
-        var random = SplitMix64(seed: 0x616E_6472_6F69_64)
+        var random = SplitMix64(seed: run.seed)
         var cases: [AndroidOracle.Case] = []
         for _ in 0..<caseCount {
             let zone = agreeing[random.next(in: 0...agreeing.count - 1)]
