@@ -7,21 +7,25 @@ extension PendingColumns {
         var index: Int32
     }
 
-    /// Entries latest first (the reverse of the sort key), so a `Heap` in this order has the
-    /// largest kept entry on top.
-    struct LatestFirst: HeapOrder {
+    /// Entries by the sort key: a `Heap` in this order has the soonest on top (the timeline's
+    /// merge, `deliveries`).
+    struct EarliestFirst: HeapOrder {
         let identifiers: Identifiers
 
-        /// `a` sorts before `b` by the key.
         @inline(__always)
-        func less(_ a: Entry, _ b: Entry) -> Bool {
+        func precedes(_ a: Entry, _ b: Entry) -> Bool {
             if a.seconds != b.seconds { return a.seconds < b.seconds }
             if a.nanoseconds != b.nanoseconds { return a.nanoseconds < b.nanoseconds }
             return identifiers.precedes(Int(a.index), Int(b.index))
         }
+    }
+
+    /// The reverse: a `Heap` in this order has the latest kept entry on top (`SoonestHeap`).
+    struct LatestFirst: HeapOrder {
+        let earliest: EarliestFirst
 
         @inline(__always)
-        func precedes(_ a: Entry, _ b: Entry) -> Bool { less(b, a) }
+        func precedes(_ a: Entry, _ b: Entry) -> Bool { earliest.precedes(b, a) }
     }
 
     /// The `k` smallest entries seen so far: a `Heap` with the largest kept entry on top
@@ -37,7 +41,7 @@ extension PendingColumns {
 
         init(capacity: Int, identifiers: Identifiers) {
             self.capacity = capacity
-            heap = Heap(order: LatestFirst(identifiers: identifiers), minimumCapacity: capacity)
+            heap = Heap(order: LatestFirst(earliest: EarliestFirst(identifiers: identifiers)), minimumCapacity: capacity)
         }
 
         /// The kept entries, in heap order.
@@ -54,7 +58,7 @@ extension PendingColumns {
         mutating func push(_ e: Entry) { heap.push(e, keepingAtMost: capacity) }
 
         /// The kept entries, smallest first.
-        func sorted() -> [Entry] { heap.elements.sorted(by: heap.order.less) }
+        func sorted() -> [Entry] { heap.elements.sorted(by: heap.order.earliest.precedes) }
 
         /// Debug check: heap order, and no more than `capacity` entries.
         func checkInvariants() {
@@ -63,5 +67,12 @@ extension PendingColumns {
             precondition(heap.count <= capacity, "heap over capacity")
             #endif
         }
+    }
+}
+
+extension PendingColumns.Entry {
+    /// Request `index`'s key for `fire`.
+    init(_ fire: Fire, index: Int) {
+        self.init(seconds: fire.instant.seconds, nanoseconds: fire.instant.nanoseconds, index: Int32(index))
     }
 }

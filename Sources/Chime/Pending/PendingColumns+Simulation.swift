@@ -74,42 +74,26 @@ extension PendingColumns {
     /// a 2026-03-09T11:00:00Z (b's 2026-03-09T12:30:00Z is after `until`).
     public func deliveries(after from: Instant, through until: Instant, limit: Int = 1_000_000) -> [Delivery] {
         var iterators: [FireIterator] = []
-        var heads: [Head] = []
+        var heads: [Fire?] = []                 // each request's next delivery
+        var keys: [Entry] = []
         iterators.reserveCapacity(count)
         for i in 0..<count {
             var it = FireIterator(trigger: trigger(at: i), zone: zone(at: i), start: from)
-            if let fire = Self.nextInWindow(&it, after: from, through: until) { heads.append(Head(fire: fire, index: i)) }
+            let head = Self.nextInWindow(&it, after: from, through: until)
+            if let head { keys.append(Entry(head, index: i)) }
+            heads.append(head)
             iterators.append(it)
         }
-        var heap = Heap(heads, order: HeadOrder(identifiers: identifiers))
+        var heap = Heap(keys, order: EarliestFirst(identifiers: identifiers))
         var out: [Delivery] = []
-        while let head = heap.top, out.count < limit {
-            let r = head.index
-            out.append(Delivery(index: r, identifier: identifier(at: r), fire: head.fire))
-            if let next = Self.nextInWindow(&iterators[r], after: head.fire.instant, through: until) {
-                heap.replaceTop(with: Head(fire: next, index: r))
-            } else {
-                heap.pop()
-            }
+        while let top = heap.top, out.count < limit {
+            let r = Int(top.index)
+            let fire = heads[r]!
+            out.append(Delivery(index: r, identifier: identifier(at: r), fire: fire))
+            heads[r] = Self.nextInWindow(&iterators[r], after: fire.instant, through: until)
+            if let next = heads[r] { heap.replaceTop(with: Entry(next, index: r)) } else { heap.pop() }
         }
         return out
-    }
-
-    /// A request's next delivery in the merge of `deliveries`.
-    struct Head {
-        let fire: Fire
-        /// The request's position in the columns.
-        let index: Int
-    }
-
-    /// Earliest instant first, then identifier (as `computeNextFires`).
-    struct HeadOrder: HeapOrder {
-        let identifiers: Identifiers
-
-        @inline(__always)
-        func precedes(_ a: Head, _ b: Head) -> Bool {
-            a.fire.instant != b.fire.instant ? a.fire.instant < b.fire.instant : identifiers.precedes(a.index, b.index)
-        }
     }
 
     /// The iterator's next fire if it is after `previous` and at or before `until`; a trigger
