@@ -3,7 +3,8 @@ import Foundation
 /// The size, seed, shard and files of one seeded randomized run (a differential test against a
 /// peer, or one implementation held against another), read from the environment by one set of
 /// rules: every run is a family of variables `CHIME_<NAME>_<SUFFIX>`, so a new run needs no new
-/// parsing code and every run accepts the same suffixes (CONTRIBUTING.md, "CHIME_* variables").
+/// parsing code and a suffix means the same in every run that uses it (CONTRIBUTING.md, "CHIME_*
+/// variables", lists which run uses which).
 ///
 /// - `_CASES` (an integer) and `_SEED` (an unsigned integer): the run's size and seed; unset or
 ///   unreadable, the test's default, so CI always runs the same cases.

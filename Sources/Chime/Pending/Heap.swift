@@ -30,7 +30,6 @@ struct Heap<Order: HeapOrder> {
         for i in stride(from: elements.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
     }
 
-    var isEmpty: Bool { elements.isEmpty }
     var count: Int { elements.count }
     /// The element the order puts first (peek), or `nil` when empty.
     var top: Element? { elements.first }
