@@ -203,9 +203,10 @@ import Testing
     /// (default 300, seed 7529).
     @Test func calendarWalkMatchesTheGregorianWalk() throws {
         let gregorian = try #require(RScaleCalendar.named("GREGORIAN"))
-        let cases = ProcessInfo.processInfo.environment["CHIME_RSCALE_WALK_CASES"].flatMap(Int.init) ?? 300
+        let run = DifferentialRun(name: "RSCALE_WALK", defaultCases: 300, defaultSeed: 7529)
+        let cases = run.cases
         let ceiling: Int64 = 4_102_444_800                                                    // 2100-01-01
-        var random = SplitMix64(seed: 7529)
+        var random = SplitMix64(seed: run.seed)
         var compared = 0, instances = 0
         for _ in 0..<cases {
             let c = RRuleCases.random(&random)
