@@ -17,10 +17,14 @@ public struct Planner: Sendable {
     /// How many occurrences a plan schedules at most (iOS: 64).
     public let limit: Int
 
-    /// A planner for `limit` occurrences (0 or more); throws `PendingError.invalidLimit` for a
-    /// negative one.
+    /// The most occurrences a plan may hold: a plan materialises every one (about 100 bytes each),
+    /// so a limit is a bound on its memory and time; platforms keep 64 (iOS) or 500 (Android).
+    public static let maximumLimit = 1_000_000
+
+    /// A planner for `limit` occurrences (0…`maximumLimit`); throws `PendingError.invalidLimit`
+    /// for any other, before anything is allocated.
     public init(limit: Int = 64) throws(PendingError) {
-        guard limit >= 0 else { throw .invalidLimit(limit) }
+        guard (0...Self.maximumLimit).contains(limit) else { throw .invalidLimit(limit) }
         self.limit = limit
     }
 
