@@ -68,7 +68,7 @@ import Testing
             var anchor = from.seconds + Int64(zone.utcOffset(at: from))
             if let t = zone.nextTransition(after: from) { anchor = t.instant.seconds + Int64(t.before.utcOffset) }
             var wall = anchor - Int64(rng.next(in: 0...count)) * step + Int64(rng.next(in: -3...3)) * [1, 60, 900, 1800][rng.next(in: 0...3)]
-            wall = min(max(wall, -62_135_596_800 + 86_400 * 400), RRuleExpansion.lastWall - 86_400)
+            wall = min(max(wall, -62_135_596_800 + 86_400 * 400), RRule.lastWall - 86_400)
             let named = rng.next(in: 0...2) == 0
             let dtstart = (named ? "DTSTART;TZID=\(zone.identifier):" : "DTSTART:") + RRuleParser.dateTimeText(wall)
             var rule = "FREQ=\(Self.frequencies[f])" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
