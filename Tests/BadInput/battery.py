@@ -339,6 +339,10 @@ for value in ["-1", "0", "ten", "99999999999999999999"]:
 bad("pending --rule unknown", ["pending", os.path.join(ROOT, "examples/reminders.jsonl"), "--now", AFTER, "--rule", "random"], "random")
 bad("simulate --until before --from", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", "2026-03-01T00:00:00Z",
                                        "--until", "2026-02-01T00:00:00Z"], "--until")
+# A plan materialises its occurrences: a limit past its bound is refused before any work (it was
+# an allocation of gigabytes and an abort), for one request as for many.
+for limit in ("1000001", "100000000", "9223372036854775807"):
+    bad(f"plan --limit {limit}", ["plan", os.path.join(ROOT, "examples/reminders.jsonl"), "--now", AFTER, "--limit", limit], "1000000")
 bad("simulate missing --until", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", AFTER], "--until")
 
 # ---------------------------------------------------------------------------------------------

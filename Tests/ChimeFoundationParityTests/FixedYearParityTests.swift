@@ -14,8 +14,7 @@ import Testing
 /// (`CHIME_PARITY_YEAR_CASES`, default 1,500; `CHIME_PARITY_SEED`; `CHIME_PARITY_REPORT` writes
 /// `path.year` and `path.year.explained`).
 @Suite struct FixedYearParityTests {
-    static let zones = ["UTC", "Europe/Berlin", "America/New_York", "America/Sao_Paulo", "Australia/Lord_Howe",
-                        "Asia/Tokyo", "America/Havana", "Pacific/Apia", "Asia/Kolkata", "America/Santiago"]
+    static let zones = ZoneSets.fixedYearParity
 
     static func cases(count: Int, seed: UInt64) throws -> [FoundationCase] {
         var rng = SplitMix64(seed: seed ^ 0x5945_4152)     // "YEAR"
@@ -84,12 +83,11 @@ import Testing
     }
 
     @Test func fixedYearCasesAgreeWithFoundation() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_PARITY_YEAR_CASES"] ?? "") ?? 1_500
-        let seed = UInt64(environment["CHIME_PARITY_SEED"] ?? "") ?? 2026
-        let cases = try environment["CHIME_PARITY_REPLAY"].map { path in
+        // The parity run's seed, report and replay; its own size.
+        let run = DifferentialRun(name: "PARITY", casesVariable: "YEAR_CASES", defaultCases: 1_500, defaultSeed: 2026)
+        let cases = try run.replayPath.map { path in
             try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap(FoundationCase.init(reportLine:))
-        } ?? Self.cases(count: count, seed: seed)
+        } ?? Self.cases(count: run.cases, seed: run.seed)
         let outcome = try FoundationParityTests.run(cases)
         let unexplained = outcome.mismatches.values.reduce(0) { $0 + $1.count }
         print("parity (fixed year): \(outcome.total) cases compared, \(outcome.skipped) skipped, \(unexplained) differ unexplained")
@@ -97,7 +95,7 @@ import Testing
         for (key, list) in outcome.mismatches.sorted(by: { $0.value.count > $1.value.count }) {
             print("parity (fixed year): \(list.count)\t\(key)\n        e.g. \(list[0])")
         }
-        if let path = environment["CHIME_PARITY_REPORT"] {
+        if let path = run.reportPath {
             try outcome.mismatches.flatMap { $0.value }.joined(separator: "\n").write(toFile: path + ".year", atomically: true, encoding: .utf8)
             try outcome.explainedCases.joined(separator: "\n").write(toFile: path + ".year.explained", atomically: true, encoding: .utf8)
         }

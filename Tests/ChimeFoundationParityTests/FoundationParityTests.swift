@@ -40,20 +40,20 @@ import Testing
     /// Negative weekday ordinals (-1 = the month's last) are Chime's extension; Foundation rejects them.
     static func isChimeExtension(_ c: FoundationCase) -> Bool { (c.weekdayOrdinal ?? 0) < 0 }
 
-    /// The cases to compare: `count` seeded ones, of which this process takes every `shard.count`-th
-    /// (so a long run can be split across processes), or the cases of a report file (`replay`).
-    static func cases(count: Int, seed: UInt64, shard: (index: Int, count: Int), replay: String?) throws -> [FoundationCase] {
-        if let replay {
+    /// The cases to compare: the run's seeded ones, of which this process takes its shard's (so a
+    /// long run can be split across processes), or the cases of a report file (`_REPLAY`).
+    static func cases(_ run: DifferentialRun) throws -> [FoundationCase] {
+        if let replay = run.replayPath {
             return try String(contentsOfFile: replay, encoding: .utf8).split(separator: "\n").compactMap(FoundationCase.init(reportLine:))
         }
         let zones = Fixtures.zoneIdentifiers.filter { TimeZone(identifier: $0) != nil }
-        var generator = FoundationCaseGenerator(seed: seed, zones: zones) { id in
+        var generator = FoundationCaseGenerator(seed: run.seed, zones: zones) { id in
             guard let rules = FoundationZoneRules.rules(for: id) else { return [] }
             return rules.transitions(from: Instant(seconds: -2_208_988_800), to: Instant(seconds: 7_289_654_400)).map(\.instant.seconds)
         }
-        return (0..<count).compactMap { i in
+        return (0..<run.cases).compactMap { i in
             let c = generator.next()
-            return i % shard.count == shard.index ? c : nil
+            return run.shard.contains(i) ? c : nil
         }
     }
 
@@ -122,14 +122,8 @@ import Testing
     }
 
     @Test func randomCasesAgreeWithFoundation() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let count = Int(environment["CHIME_PARITY_CASES"] ?? "") ?? 4_000
-        let seed = UInt64(environment["CHIME_PARITY_SEED"] ?? "") ?? 2026
-        let shardParts = (environment["CHIME_PARITY_SHARD"] ?? "0/1").split(separator: "/").compactMap { Int($0) }
-        let shard = shardParts.count == 2 && shardParts[1] > 0 && (0..<shardParts[1]).contains(shardParts[0])
-            ? (index: shardParts[0], count: shardParts[1]) : (index: 0, count: 1)
-        let replay = environment["CHIME_PARITY_REPLAY"]
-        let cases = try Self.cases(count: count, seed: seed, shard: shard, replay: replay)
+        let run = DifferentialRun(name: "PARITY", defaultCases: 4_000, defaultSeed: 2026)
+        let cases = try Self.cases(run)
         let outcome = try Self.run(cases)
         let unexplained = outcome.mismatches.values.reduce(0) { $0 + $1.count }
         print("parity: \(outcome.total) cases compared, \(outcome.skipped) skipped, \(outcome.explained.values.reduce(0, +)) differ explained by the reference, \(unexplained) differ unexplained")
@@ -138,7 +132,7 @@ import Testing
         for (key, list) in outcome.mismatches.sorted(by: { $0.value.count > $1.value.count }) {
             print("parity: \(list.count)\t\(key)\n        e.g. \(list[0])")
         }
-        if let path = ProcessInfo.processInfo.environment["CHIME_PARITY_REPORT"] {
+        if let path = run.reportPath {
             try outcome.mismatches.flatMap { $0.value }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
             try outcome.explainedCases.joined(separator: "\n").write(toFile: path + ".explained", atomically: true, encoding: .utf8)
         }

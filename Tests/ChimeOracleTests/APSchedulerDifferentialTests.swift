@@ -10,7 +10,7 @@ import Testing
 /// APScheduler's `from_crontab` grammar (`*`, `*/S`, `N`, `N-M`, `N-M/S`, `N/S`, lists, month and
 /// weekday names and name ranges with ignored tails, `last`, numeric weekdays 0–7 and wrapping
 /// ranges, and malformed ones: steps wider than their range, backward ranges, out-of-range
-/// values, unknown names, wrong field counts), the 20 zones of `CronDifferentialTests` (DST of 30
+/// values, unknown names, wrong field counts), the 20 zones of `ZoneSets.cronDifferential` (DST of 30
 /// minutes to 2 hours, negative DST, midnight transitions), starts within ±4 h of a transition 70 %
 /// of the time, and chains of 1–5 fires. Both must agree on every case: the same fires, or both
 /// refuse the line.
@@ -50,7 +50,7 @@ import Testing
     // MARK: Generator
 
     static func randomCase(_ r: inout SplitMix64, tool: String) -> Case {
-        let zone = CronDifferentialTests.zones[r.next(in: 0...CronDifferentialTests.zones.count - 1)]
+        let zone = ZoneSets.cronDifferential[r.next(in: 0...ZoneSets.cronDifferential.count - 1)]
         var fields = [minute(&r), hour(&r), dayOfMonth(&r), month(&r), dayOfWeek(&r)]
         switch r.next(in: 0...199) {
         case 0: fields.removeLast()

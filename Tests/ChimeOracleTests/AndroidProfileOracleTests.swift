@@ -19,18 +19,11 @@ import Testing
 /// `CHIME_ANDROID_ORACLE_CASES=20000 .build/debug/ChimePackageTests.xctest --testing-library swift-testing --filter AndroidProfileOracleTests`.
 @Suite struct AndroidProfileOracleTests {
     static let years = 2020...2040
-    static let zones = [
-        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Anchorage", "America/Halifax",
-        "America/St_Johns", "America/Havana", "America/Santiago", "America/Asuncion", "America/Nuuk", "America/Scoresbysund",
-        "America/Miquelon", "America/Mexico_City", "America/Ciudad_Juarez", "Atlantic/Azores", "Atlantic/Bermuda",
-        "Europe/London", "Europe/Dublin", "Europe/Berlin", "Europe/Paris", "Europe/Athens", "Europe/Helsinki", "Europe/Chisinau",
-        "Europe/Kyiv", "Africa/Cairo", "Asia/Beirut", "Asia/Gaza", "Asia/Jerusalem", "Asia/Tehran", "Australia/Sydney",
-        "Australia/Adelaide", "Australia/Lord_Howe", "Australia/Hobart", "Pacific/Auckland", "Pacific/Chatham", "Pacific/Norfolk",
-        "Pacific/Easter", "Antarctica/Troll", "Antarctica/Macquarie", "America/Coyhaique",
-    ]
+    static let zones = ZoneSets.androidProfile
 
     @Test(.requires(.jdk)) func chainsMatchJavaTime() throws {
-        let caseCount = Int(ProcessInfo.processInfo.environment["CHIME_ANDROID_ORACLE_CASES"] ?? "") ?? 600
+        let run = DifferentialRun(name: "ANDROID_ORACLE", defaultCases: 600, defaultSeed: 0x616E_6472_6F69_64)
+        let caseCount = run.cases
         let database = ZoneDatabase(preference: .tzif, tzifDirectory: "/usr/share/zoneinfo")
         // 1. Which zones java.time and the system tz data agree on.
         guard let probe = AndroidOracle.run(zones: Self.zones, years: Self.years, cases: []) else {
@@ -47,7 +40,7 @@ import Testing
         #expect(agreeing.count >= 30, "too few zones agree: \(leftOut)")
 
         // 2. Seeded cases near each zone's transitions.
-        var random = SplitMix64(seed: 0x616E_6472_6F69_64)
+        var random = SplitMix64(seed: run.seed)
         var cases: [AndroidOracle.Case] = []
         for _ in 0..<caseCount {
             let zone = agreeing[random.next(in: 0...agreeing.count - 1)]

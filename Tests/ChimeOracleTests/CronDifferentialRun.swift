@@ -5,10 +5,10 @@ import Testing
 @testable import Chime
 
 /// What every cron-family differential run shares (croniter, APScheduler 3 and 4, robfig/cron,
-/// Quartz): its size and seed from the environment, the rule for agreeing (the same fires, or both
-/// refuse the expression), the explained list (a difference passes only when its exact case is
-/// listed with a verdict for Chime), every unexplained difference written to a file, and the short
-/// report.
+/// Quartz): its size, seed and output file from the environment (`DifferentialRun`), the rule for
+/// agreeing (the same fires, or both refuse the expression), the explained list (a difference
+/// passes only when its exact case is listed with a verdict for Chime), every unexplained
+/// difference written to a file, and the short report.
 struct CronDifferentialRun {
     typealias Answer = CronDifferentialTests.Answer
 
@@ -16,28 +16,23 @@ struct CronDifferentialRun {
     let peer: String
     /// The run's name in its summary line.
     let label: String
-    let count: Int
-    let seed: UInt64
-    /// Where every unexplained difference is written, one JSON line each.
+    /// Size and seed: `CHIME_<variables>_CASES` and `_SEED`.
+    let variables: DifferentialRun
+    /// Where every unexplained difference is written, one JSON line each: `CHIME_<variables>_OUT`
+    /// (a `TOOL` in it replaced by the peer's name), else the test's default.
     let out: String
     private(set) var agreed = 0, bothRefused = 0, fires = 0, adjusted = 0, explained = 0
     private(set) var differences: [String] = []
 
-    /// `CHIME_<NAME>_CASES`, `_SEED` and `_OUT` size the run, seed it and say where the differences go.
     init(peer: String, label: String? = nil, variables name: String, cases: Int, seed: UInt64, out: String) {
-        let environment = ProcessInfo.processInfo.environment
         self.peer = peer
         self.label = label ?? peer
-        count = Int(environment["CHIME_\(name)_CASES"] ?? "") ?? cases
-        self.seed = UInt64(environment["CHIME_\(name)_SEED"] ?? "") ?? seed
-        self.out = environment["CHIME_\(name)_OUT"].map { $0.replacingOccurrences(of: "TOOL", with: peer) } ?? out
+        variables = DifferentialRun(name: name, defaultCases: cases, defaultSeed: seed)
+        self.out = variables.value("OUT").map { $0.replacingOccurrences(of: "TOOL", with: peer) } ?? out
     }
 
     /// The run's cases from its seed.
-    func cases<Case>(_ generate: (inout SplitMix64) -> Case) -> [Case] {
-        var random = SplitMix64(seed: seed)
-        return (0..<count).map { _ in generate(&random) }
-    }
+    func cases<Case>(_ generate: (inout SplitMix64) -> Case) -> [Case] { variables.generate(generate) }
 
     /// A case's start: seven times in ten within four hours of one of the zone's transitions in a
     /// year of `years` (on a whole minute three times in four), else anywhere from `earliest`
@@ -77,9 +72,9 @@ struct CronDifferentialRun {
     /// Writes the differences, prints the run's summary (with `extra`), and fails on any.
     func finish(extra: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
         try differences.joined(separator: "\n").write(toFile: out, atomically: true, encoding: .utf8)
-        print("\(label) differential: seed \(seed), \(count) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, "
+        print("\(label) differential: seed \(variables.seed), \(variables.cases) cases, \(agreed) agree (\(bothRefused) refused by both, \(fires) fires compared, "
               + "\(adjusted) of them DST-adjusted\(extra)), \(explained) explained differences (listed), \(differences.count) unexplained (\(out))")
-        Differences.expectNone(differences, of: count, "cases differ from \(peer)", fullList: out, sourceLocation: sourceLocation)
+        Differences.expectNone(differences, of: variables.cases, "cases differ from \(peer)", fullList: out, sourceLocation: sourceLocation)
     }
 }
 

@@ -19,10 +19,7 @@ import Testing
 /// `Tests/CronOracle/explain_differences.py` (a brute-force walk over every instant, wall times from
 /// Python's zoneinfo, fields matched by croniter.match: croniter wrong, Chime right).
 @Suite struct CronDifferentialTests {
-    static let zones = ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Lord_Howe", "Australia/Sydney",
-                        "America/Santiago", "Pacific/Auckland", "Asia/Tehran", "America/Havana", "Europe/Dublin",
-                        "Africa/Cairo", "America/Sao_Paulo", "Pacific/Chatham", "Asia/Beirut", "Antarctica/Troll",
-                        "America/St_Johns", "America/Nuuk", "Asia/Kolkata", "UTC", "America/Los_Angeles"]
+    static let zones = ZoneSets.cronDifferential
 
     struct Case: Codable {
         let tool: String

@@ -20,8 +20,9 @@ extension FireIterator {
 }
 
 @Suite struct OnCalendarDifferentialTests {
-    static let cases = Int(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_CASES"] ?? "") ?? 2_000
-    static let seed = UInt64(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_SEED"] ?? "") ?? 252
+    static let run = DifferentialRun(name: "ONCALENDAR", defaultCases: 2_000, defaultSeed: 252)
+    static var cases: Int { run.cases }
+    static var seed: UInt64 { run.seed }
     static let iterations = 4
     static let perCall = 25
 

@@ -23,8 +23,9 @@ import Testing
     /// Seeded random expressions, some mutated (a character dropped, doubled or replaced): Chime and
     /// systemd accept the same ones and normalize them alike (`CHIME_ONCALENDAR_PARSE_CASES`, default 600).
     @Test(.requires(.systemdAnalyze)) func randomAgreeWithSystemd() {
-        let cases = Int(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_PARSE_CASES"] ?? "") ?? 600
-        var generator = OnCalendarGenerator(seed: 1252)
+        let run = DifferentialRun(name: "ONCALENDAR_PARSE", defaultCases: 600, defaultSeed: 1252)
+        let cases = run.cases
+        var generator = OnCalendarGenerator(seed: run.seed)
         let alphabet = Array("0123456789*-~:.,/ MonTueSatSun@")
         var mismatches: [String] = []
         for _ in 0..<cases {

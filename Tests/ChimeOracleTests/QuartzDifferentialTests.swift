@@ -24,10 +24,7 @@ import Testing
 /// /tmp/chime-quartz-differences.jsonl); one passes only when its exact case is listed in
 /// `Tests/CronOracle/quartz-explained-differences.jsonl`.
 @Suite(.serialized) struct QuartzDifferentialTests {
-    static let zones = ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Lord_Howe", "Australia/Sydney",
-                        "America/Santiago", "Pacific/Auckland", "Asia/Tehran", "America/Havana", "Europe/Dublin",
-                        "Africa/Cairo", "America/Sao_Paulo", "Pacific/Chatham", "Asia/Beirut", "Antarctica/Troll",
-                        "America/St_Johns", "America/Nuuk", "Asia/Kolkata", "UTC", "America/Los_Angeles"]
+    static let zones = ZoneSets.cronDifferential
     static let jar = "/usr/share/java/quartz2.jar"
 
     typealias Case = CronCase

@@ -43,7 +43,8 @@ import Testing
     typealias Case = RRuleCases.Case
 
     static var oracleDirectory: String { Fixtures.packageRoot.appendingPathComponent("Tests/RRuleOracle").path }
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// The `CHIME_RRULE_DIFF_*` variables above.
+    static let run = DifferentialRun(name: "RRULE_DIFF", defaultCases: 1_000, defaultSeed: 5)
 
     /// The cases as JSON lines, keys sorted (the peers' input, and the key the explained files use).
     static func jsonLine(_ c: Case) -> String {
@@ -149,7 +150,7 @@ import Testing
         // the cases of a count are the first of any larger count, so a file of at least as many
         // cases of the same seed and mode serves.
         let lineKey = "\(seed) \(mode.rawValue) "
-        if let path = environment["CHIME_RRULE_DIFF_CHIME_ANSWERS"],
+        if let path = Self.run.value("CHIME_ANSWERS"),
            let text = try? String(contentsOfFile: path, encoding: .utf8) {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().prefix(cases.count)
             if lines.count == cases.count,
@@ -221,23 +222,20 @@ import Testing
     static let openVerdict = "open: DTSTART not synchronized with the rule (RFC 5545 §3.8.5.3), decided in docs/rrule.md"
 
     static func cases() -> (cases: [Case], seed: UInt64) {
-        let count = Int(environment["CHIME_RRULE_DIFF_CASES"] ?? "") ?? 1_000
-        let seed = UInt64(environment["CHIME_RRULE_DIFF_SEED"] ?? "") ?? 5
-        var random = SplitMix64(seed: seed)
-        return ((0..<count).map { _ in RRuleCases.random(&random) }, seed)
+        (Self.run.generate(RRuleCases.random), Self.run.seed)
     }
 
     /// Where the differences and the figures go (`CHIME_RRULE_DIFF_OUT`, default /tmp).
-    static var outputDirectory: String { environment["CHIME_RRULE_DIFF_OUT"] ?? "/tmp" }
-    static var jobs: Int { max(1, Int(environment["CHIME_RRULE_DIFF_JOBS"] ?? "") ?? 2) }
+    static var outputDirectory: String { Self.run.outPath(default: "/tmp") }
+    static var jobs: Int { max(1, Self.run.integer("JOBS", default: 2)) }
     /// Seconds of CPU time a peer may spend on a case (dateutil 5, libical 0.5: see the oracles).
-    static func timeout(_ standard: String) -> String { environment["CHIME_RRULE_DIFF_TIMEOUT"] ?? standard }
+    static func timeout(_ standard: String) -> String { Self.run.value("TIMEOUT") ?? standard }
 
     /// The peer's answers to the cases: from the file `CHIME_RRULE_DIFF_ANSWERS_<PEER>` names when
     /// set (the oracle's output for the cases `CHIME_RRULE_DIFF_DUMP` writes with the same seed and
     /// count, e.g. from an earlier run's `chime-rrule-answers-<peer>.jsonl`), else by running it.
     static func peerAnswers(_ peer: String, _ cases: [Case], start: ([Case]) throws -> PeerRun) throws -> () throws -> [String] {
-        guard let path = environment["CHIME_RRULE_DIFF_ANSWERS_\(peer.uppercased())"] else {
+        guard let path = Self.run.value("ANSWERS_\(peer.uppercased())") else {
             let run = try start(cases)
             return { try run.wait() }
         }
@@ -248,7 +246,7 @@ import Testing
 
     func compare(peer: String, version: String, mode: RRuleTrigger.DTStartMode, start: ([Case]) throws -> PeerRun) throws {
         let (cases, seed) = Self.cases()
-        if let dump = Self.environment["CHIME_RRULE_DIFF_DUMP"] {
+        if let dump = Self.run.dumpPath {
             // Only write the cases (the peers' input, to run a peer on its own), compare nothing.
             try Data(cases.map { Self.jsonLine($0) + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: dump))
             return

@@ -20,11 +20,7 @@ import Testing
 /// `Tests/CronOracle/robfig/explained-differences.jsonl` with an independent verdict.
 /// Without Go or the robfig sources the test fails, naming the packages to install.
 @Suite struct RobfigDifferentialTests {
-    static let zones = ["America/New_York", "Europe/London", "Europe/Berlin", "Australia/Lord_Howe", "Australia/Sydney",
-                        "America/Santiago", "Pacific/Auckland", "Asia/Tehran", "America/Havana", "Europe/Dublin",
-                        "Africa/Cairo", "America/Sao_Paulo", "Pacific/Chatham", "Asia/Beirut", "Antarctica/Troll",
-                        "America/St_Johns", "America/Asuncion", "Africa/Casablanca", "Asia/Kolkata", "UTC",
-                        "America/Los_Angeles", "Asia/Gaza"]
+    static let zones = ZoneSets.robfigDifferential
 
     typealias Case = CronCase
 

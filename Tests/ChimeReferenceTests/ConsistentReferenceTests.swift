@@ -18,6 +18,8 @@ import Chime
 ///   chosen zones)
 @Suite struct ConsistentReferenceTests {
     static let database = ZoneDatabase(preference: .tzif, tzifDirectory: Fixtures.zoneinfoDirectory)
+    /// The `CHIME_REFERENCE_*` variables above (its shard counts from 1).
+    static let run = DifferentialRun(name: "REFERENCE", defaultCases: 1000, defaultSeed: 2026, firstShard: 1)
 
     /// Every case the reference once caught the engine getting wrong (PastDifferences.txt beside
     /// this file, with what was wrong) is replayed on every run.
@@ -33,23 +35,16 @@ import Chime
     }
 
     @Test func consistentEngineMatchesReference() throws {
-        let env = ProcessInfo.processInfo.environment
-        let total = env["CHIME_REFERENCE_CASES"].flatMap(Int.init) ?? 1000
-        let seed = env["CHIME_REFERENCE_SEED"].flatMap(UInt64.init) ?? 2026
-        var shard = (k: 1, n: 1)
-        if let s = env["CHIME_REFERENCE_SHARD"] {
-            let parts = s.split(separator: "/").compactMap { Int($0) }
-            if parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) { shard = (parts[0], parts[1]) }
-        }
+        let run = ConsistentReferenceTests.run
         var cases: [(Int, ReferenceCase)] = []
-        if let replay = env["CHIME_REFERENCE_REPLAY"] {
+        if let replay = run.replayPath {
             let text = try String(contentsOfFile: replay, encoding: .utf8)
             for (i, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
                 if let c = ReferenceCase(line: String(line)) { cases.append((i, c)) }
             }
         } else {
-            for i in 0..<total where i % shard.n == shard.k - 1 {
-                var rng = ReferenceCaseGenerator.rng(seed: seed, index: i)
+            for i in 0..<run.cases where run.shard.contains(i) {
+                var rng = ReferenceCaseGenerator.rng(seed: run.seed, index: i)
                 cases.append((i, ReferenceCaseGenerator.make(&rng)))
             }
         }
@@ -57,8 +52,8 @@ import Chime
         var compared = 0, invalid = 0, slow: [(Double, String)] = []
         var kinds: [String: Int] = [:]
         var engineTime = 0.0, referenceTime = 0.0
-        var dump: String? = env["CHIME_REFERENCE_DUMP"] != nil ? "" : nil     // every case with the reference's answer
-        defer { if let path = env["CHIME_REFERENCE_DUMP"], let dump { try? dump.write(toFile: path, atomically: true, encoding: .utf8) } }
+        var dump: String? = run.dumpPath != nil ? "" : nil     // every case with the reference's answer
+        defer { if let path = run.dumpPath, let dump { try? dump.write(toFile: path, atomically: true, encoding: .utf8) } }
         for (i, c) in cases {
             let began = Date()
             let rules = try Self.database.rules(for: c.zone)
@@ -79,7 +74,7 @@ import Chime
         }
         print("reference: \(compared) compared, \(invalid) invalid for the engine, \(differences.count) differences; outcomes \(kinds); engine \(String(format: "%.1f", engineTime)) s, reference \(String(format: "%.1f", referenceTime)) s")
         for (t, l) in slow.sorted(by: { $0.0 > $1.0 }).prefix(5) { print("reference: slow case \(String(format: "%.2f", t)) s: \(l)") }
-        if let report = env["CHIME_REFERENCE_REPORT"] {
+        if let report = run.reportPath {
             try (differences.joined(separator: "\n") + "\n").write(toFile: report, atomically: true, encoding: .utf8)
         }
         for d in differences.prefix(10) { print(d) }
@@ -105,9 +100,9 @@ enum ReferenceCaseGenerator {
     }
 
     /// CHIME_REFERENCE_SHAPE=k forces one pattern shape (0…21), for targeted runs.
-    static let forcedShape = ProcessInfo.processInfo.environment["CHIME_REFERENCE_SHAPE"].flatMap(Int.init)
+    static let forcedShape = ConsistentReferenceTests.run.value("SHAPE").flatMap { Int($0) }
     /// CHIME_REFERENCE_ZONES=a,b,… draws zones from that list only, for targeted runs.
-    static let forcedZones = ProcessInfo.processInfo.environment["CHIME_REFERENCE_ZONES"].map { $0.split(separator: ",").map(String.init) }
+    static let forcedZones = ConsistentReferenceTests.run.value("ZONES").map { $0.split(separator: ",").map(String.init) }
 
     /// Case `index`'s generator: its state is a SplitMix64 output of (seed, index), so the cases'
     /// streams are unrelated (seeding with seed + index × the SplitMix increment would make case
@@ -119,7 +114,7 @@ enum ReferenceCaseGenerator {
     }
 
     static func make(_ rng: inout SplitMix64) -> ReferenceCase {
-        let zones = forcedZones ?? Fixtures.zoneIdentifiers
+        let zones = forcedZones ?? ZoneSets.all
         let zone = zones[rng.next(in: 0...(zones.count - 1))]
         let trans = transitions(zone)
         let rules = try! ConsistentReferenceTests.database.rules(for: zone)
@@ -320,12 +315,12 @@ enum ReferenceCaseGenerator {
 @Suite struct ReferenceSelfChecks {
     @Test func referenceDirectionsMirror() {
         let (lo, hi) = RefTZSource.yearBounds(sourcePath: Fixtures.source.path)
-        let total = ProcessInfo.processInfo.environment["CHIME_REFERENCE_MIRROR_CASES"].flatMap(Int.init) ?? 300
+        let run = DifferentialRun(name: "REFERENCE_MIRROR", defaultCases: 300, defaultSeed: 0xC0FFEE)
         var problems: [String] = []
         var genTime = 0.0, refTime = 0.0, slow: [String] = []
         defer { print("mirror: generation \(genTime) s, reference \(refTime) s; slow: \(slow.prefix(5))") }
-        for i in 0..<total {
-            var rng = ReferenceCaseGenerator.rng(seed: 0xC0FFEE, index: i)
+        for i in 0..<run.cases {
+            var rng = ReferenceCaseGenerator.rng(seed: run.seed, index: i)
             let t0 = Date()
             var c = ReferenceCaseGenerator.make(&rng)
             genTime += Date().timeIntervalSince(t0)

@@ -5,8 +5,7 @@
 /// the differential runs against dateutil and libical (ChimeOracleTests) and the unit tests that
 /// hold one expansion against another (`RScaleRuleTests`).
 enum RRuleCases {
-    static let zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago", "Europe/Berlin",
-                        "Pacific/Auckland", "Asia/Tehran", "America/St_Johns", "Pacific/Apia", "Asia/Tokyo"]
+    static let zones = ZoneSets.rruleDifferential
     /// The instances asked of each case.
     static let limit = 15
 

@@ -3,7 +3,7 @@ extension RRuleTrigger {
     /// YEARLY rule on one day of one month or a MONTHLY rule on one day, the day in the
     /// calendar's own month names (ICU's): "at 09:00 on 1 Tishri every year (Hebrew calendar)";
     /// other shapes say the rule ("as RRULE:… says (Chinese calendar)"). SKIP's moves are named.
-    func rscaleWords(_ rule: RRule, _ e: RScaleExpansion) -> String {
+    func rscaleWords(_ rule: RRule, _ e: RRuleExpansion<RScaleCalendar>) -> String {
         var note = e.calendar.displayName + " calendar"
         switch e.skip {
         case .omit: break
@@ -26,9 +26,9 @@ extension RRuleTrigger {
         return (day ?? "as RRULE:" + rule.text + " says") + " (" + note + ")"
     }
 
-    /// ICU's name of month `key` (`RScaleMonth.key`) in the first year from DTSTART's that has it;
+    /// ICU's name of month `key` (`RRuleMonth.key`) in the first year from DTSTART's that has it;
     /// a Chinese or Dangi leap month is "leap" and the name of the month it follows.
-    private func monthName(_ e: RScaleExpansion, key: Int) -> String? {
+    private func monthName(_ e: RRuleExpansion<RScaleCalendar>, key: Int) -> String? {
         let number = key / 2, leap = key % 2 == 1
         let lunisolar = e.calendar.months == .lunisolar
         guard var y = e.calendar.year(containing: CivilArithmetic.floorDivMod(e.start, 86_400).quotient) else { return nil }

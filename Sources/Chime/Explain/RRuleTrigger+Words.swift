@@ -26,7 +26,7 @@ extension RRuleTrigger {
         }
         days.nthWeekdays = e.ordinals.map { .init(weekday: $0.weekday.isoNumber, ordinal: $0.ordinal!) }
         return ScheduleOutline(nanosecondsOfMinute: seconds.scaled(by: 1_000_000_000), minutes: minutes, hours: hours, days: days,
-                               months: e.monthMask == 0 ? .every : .bits(UInt64(e.monthMask), in: 1...12))
+                               months: e.monthKeys.isEmpty ? .every : .bits(e.monthKeys.reduce(0) { $0 | UInt64(1) << UInt64($1 / 2) }, in: 1...12))
     }
 
     /// The recurrence in English: the outline's sentence (or the rule's text when the outline

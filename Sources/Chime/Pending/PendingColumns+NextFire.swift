@@ -45,14 +45,14 @@ extension PendingColumns {
         if nextSeconds.count != n { nextSeconds = [Int64](repeating: 0, count: n) }
         if hasSubsecondFires && nextNanoseconds.count != n { nextNanoseconds = [Int32](repeating: 0, count: n) }
         let chunks = chunkRanges(workers: workers)
-        var heaps = [BoundedMaxHeap?](repeating: nil, count: chunks.count)
+        var heaps = [SoonestHeap?](repeating: nil, count: chunks.count)
         let shared = self                  // read-only view for the workers (arrays are shared, not copied)
         nextSeconds.withUnsafeMutableBufferPointer { seconds in
             nextNanoseconds.withUnsafeMutableBufferPointer { nanos in
                 heaps.withUnsafeMutableBufferPointer { heaps in
                     let out = Outputs(seconds: seconds, nanoseconds: nanos, heaps: heaps)
                     Self.forEachChunk(chunks.count, workers: workers) { c in
-                        var heap = BoundedMaxHeap(capacity: k, identifiers: shared.identifiers)
+                        var heap = SoonestHeap(capacity: k, identifiers: shared.identifiers)
                         shared.computeChunk(chunks[c], after: instant, out: out, heap: &heap)
                         out.heaps[c] = heap
                     }
@@ -68,11 +68,11 @@ extension PendingColumns {
     public func soonest(_ k: Int, workers: Int = PendingColumns.defaultWorkers) -> [Soonest] {
         precondition(nextSeconds.count == count, "compute the next fires first")
         let chunks = chunkRanges(workers: workers)
-        var heaps = [BoundedMaxHeap?](repeating: nil, count: chunks.count)
+        var heaps = [SoonestHeap?](repeating: nil, count: chunks.count)
         heaps.withUnsafeMutableBufferPointer { heaps in
             let out = Outputs(seconds: .init(start: nil, count: 0), nanoseconds: .init(start: nil, count: 0), heaps: heaps)
             Self.forEachChunk(chunks.count, workers: workers) { c in
-                var heap = BoundedMaxHeap(capacity: k, identifiers: self.identifiers)
+                var heap = SoonestHeap(capacity: k, identifiers: self.identifiers)
                 for i in chunks[c] { self.offer(i, to: &heap) }
                 out.heaps[c] = heap
             }
@@ -86,7 +86,7 @@ extension PendingColumns {
     struct Outputs: @unchecked Sendable {
         let seconds: UnsafeMutableBufferPointer<Int64>
         let nanoseconds: UnsafeMutableBufferPointer<Int32>
-        let heaps: UnsafeMutableBufferPointer<BoundedMaxHeap?>
+        let heaps: UnsafeMutableBufferPointer<SoonestHeap?>
     }
 
     /// Contiguous ranges of about equal size: 8 per worker (kinds cost differently, so smaller
@@ -118,7 +118,7 @@ extension PendingColumns {
 
     // MARK: The per-chunk loop
 
-    func computeChunk(_ range: Range<Int>, after t: Instant, out: Outputs, heap: inout BoundedMaxHeap) {
+    func computeChunk(_ range: Range<Int>, after t: Instant, out: Outputs, heap: inout SoonestHeap) {
         guard !range.isEmpty else { return }
         let withNanos = !out.nanoseconds.isEmpty
         let wantsHeap = heap.capacity > 0
@@ -146,16 +146,16 @@ extension PendingColumns {
     }
 
     @inline(__always)
-    func offer(_ i: Int, to heap: inout BoundedMaxHeap) {
+    func offer(_ i: Int, to heap: inout SoonestHeap) {
         let s = nextSeconds[i]
         guard s != Self.never, s != Self.failed, s <= heap.admissionSeconds else { return }
         heap.push(Entry(seconds: s, nanoseconds: nextNanoseconds.isEmpty ? 0 : nextNanoseconds[i], index: Int32(i)))
     }
 
     /// The chunks' heaps merged into the overall `k` smallest, earliest first.
-    func merge(_ heaps: [BoundedMaxHeap], k: Int) -> [Soonest] {
+    func merge(_ heaps: [SoonestHeap], k: Int) -> [Soonest] {
         guard k > 0 else { return [] }
-        var all = BoundedMaxHeap(capacity: k, identifiers: identifiers)
+        var all = SoonestHeap(capacity: k, identifiers: identifiers)
         for h in heaps { for e in h.entries { all.push(e) } }
         return all.sorted().map { e in
             Soonest(index: Int(e.index), identifier: identifiers.string(at: Int(e.index)),

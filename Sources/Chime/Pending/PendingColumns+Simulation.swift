@@ -74,43 +74,24 @@ extension PendingColumns {
     /// a 2026-03-09T11:00:00Z (b's 2026-03-09T12:30:00Z is after `until`).
     public func deliveries(after from: Instant, through until: Instant, limit: Int = 1_000_000) -> [Delivery] {
         var iterators: [FireIterator] = []
-        var heads: [Fire?] = []
+        var heads: [Fire?] = []                 // each request's next delivery
+        var keys: [Entry] = []
         iterators.reserveCapacity(count)
         for i in 0..<count {
             var it = FireIterator(trigger: trigger(at: i), zone: zone(at: i), start: from)
-            heads.append(Self.nextInWindow(&it, after: from, through: until))
+            let head = Self.nextInWindow(&it, after: from, through: until)
+            if let head { keys.append(Entry(head, index: i)) }
+            heads.append(head)
             iterators.append(it)
         }
-        // Min-heap of request indices by (head instant, identifier).
-        func less(_ a: Int, _ b: Int) -> Bool {
-            let fa = heads[a]!.instant, fb = heads[b]!.instant
-            return fa != fb ? fa < fb : identifiers.precedes(a, b)
-        }
-        var heap = (0..<count).filter { heads[$0] != nil }
-        func siftDown(_ start: Int) {
-            var i = start
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count && less(heap[l], heap[m]) { m = l }
-                if r < heap.count && less(heap[r], heap[m]) { m = r }
-                if m == i { return }
-                heap.swapAt(i, m)
-                i = m
-            }
-        }
-        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        var heap = Heap(keys, order: EarliestFirst(identifiers: identifiers))
         var out: [Delivery] = []
-        while !heap.isEmpty && out.count < limit {
-            let r = heap[0]
+        while let top = heap.top, out.count < limit {
+            let r = Int(top.index)
             let fire = heads[r]!
             out.append(Delivery(index: r, identifier: identifier(at: r), fire: fire))
             heads[r] = Self.nextInWindow(&iterators[r], after: fire.instant, through: until)
-            if heads[r] == nil {
-                heap[0] = heap[heap.count - 1]
-                heap.removeLast()
-            }
-            if !heap.isEmpty { siftDown(0) }
+            if let next = heads[r] { heap.replaceTop(with: Entry(next, index: r)) } else { heap.pop() }
         }
         return out
     }

@@ -54,7 +54,8 @@ public enum PendingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidLimit(let limit):
-            return "the pending limit must be 0 or more, got \(limit) (iOS keeps 64, Android/Samsung 500)"
+            return limit < 0 ? "the pending limit must be 0 or more, got \(limit) (iOS keeps 64, Android/Samsung 500)"
+                : "a plan holds at most \(Planner.maximumLimit) occurrences, got a limit of \(limit) (iOS keeps 64, Android/Samsung 500)"
         case .emptyIdentifier:
             return "a pending request needs a non-empty identifier"
         case let .unknownZone(identifier, _, error):

@@ -17,10 +17,14 @@ public struct Planner: Sendable {
     /// How many occurrences a plan schedules at most (iOS: 64).
     public let limit: Int
 
-    /// A planner for `limit` occurrences (0 or more); throws `PendingError.invalidLimit` for a
-    /// negative one.
+    /// The most occurrences a plan may hold: a plan materialises every one (about 100 bytes each),
+    /// so a limit is a bound on its memory and time; platforms keep 64 (iOS) or 500 (Android).
+    public static let maximumLimit = 1_000_000
+
+    /// A planner for `limit` occurrences (0…`maximumLimit`); throws `PendingError.invalidLimit`
+    /// for any other, before anything is allocated.
     public init(limit: Int = 64) throws(PendingError) {
-        guard limit >= 0 else { throw .invalidLimit(limit) }
+        guard (0...Self.maximumLimit).contains(limit) else { throw .invalidLimit(limit) }
         self.limit = limit
     }
 
@@ -35,11 +39,11 @@ public struct Planner: Sendable {
             if lastPosition.updateValue(position, forKey: request.identifier) != nil { plan.replaced.append(request.identifier) }
         }
 
-        var heap = MinHeap<Cursor>(minimumCapacity: lastPosition.count)
+        var heap = Heap(order: AscendingOrder<Cursor>(), minimumCapacity: lastPosition.count)
         for (position, request) in requests.enumerated() where lastPosition[request.identifier] == position {
             do {
                 if let fire = try request.nextFire(after: now) {
-                    heap.insert(Cursor(fire: fire, identifier: request.identifier, index: 0, position: position))
+                    heap.push(Cursor(fire: fire, identifier: request.identifier, index: 0, position: position))
                 } else {
                     plan.neverFiring.append(request.identifier)
                 }
@@ -52,27 +56,27 @@ public struct Planner: Sendable {
         // Requests whose trigger carries state from fire to fire (`flutterAndroid`), as their last
         // planned occurrence left them.
         var carried: [Int: PendingRequest] = [:]
-        while plan.occurrences.count < limit, let top = heap.min {
+        while plan.occurrences.count < limit, let top = heap.top {
             plan.occurrences.append(PlannedOccurrence(identifier: top.identifier, index: top.index, fire: top.fire))
             var request = carried[top.position] ?? requests[top.position]
             if case .flutterAndroid = request.trigger {
                 request = request.rescheduled(after: top.fire)
                 carried[top.position] = request
             }
-            guard request.trigger.repeats else { _ = heap.popMin(); continue }
+            guard request.trigger.repeats else { heap.pop(); continue }
             do {
                 if let fire = try request.nextFire(after: top.fire.instant) {
-                    heap.replaceMin(with: Cursor(fire: fire, identifier: top.identifier, index: top.index + 1, position: top.position))
+                    heap.replaceTop(with: Cursor(fire: fire, identifier: top.identifier, index: top.index + 1, position: top.position))
                 } else {
-                    _ = heap.popMin()
+                    heap.pop()
                 }
             } catch {
                 plan.errors.append(error)
-                _ = heap.popMin()
+                heap.pop()
             }
         }
         heap.checkInvariants()
-        plan.refillBy = heap.min?.fire.instant
+        plan.refillBy = heap.top?.fire.instant
         return plan
     }
 

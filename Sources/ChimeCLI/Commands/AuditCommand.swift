@@ -41,7 +41,7 @@ enum AuditCommand {
         let versions = try self.versions(args.values["compare"], of: trigger)
         let audits: [ScheduleAudit]
         do { audits = try versions.map { version throws(AuditError) in try ScheduleAudit(trigger: version.trigger, years: from...to) } } catch {
-            throw .input(error.description, code: "invalidTrigger")
+            throw .input(error.description + Self.flagHint(error), code: "invalidTrigger")
         }
         let texts: [String]? = versions.allSatisfy({ $0.trigger.dialectText != nil }) ? versions.map { $0.trigger.dialectText! } : nil
         let header = AuditHeader(trigger: trigger, words: trigger.inWords(), from: from, to: to, versions: versions.map(\.name),
@@ -136,6 +136,17 @@ enum AuditCommand {
             throw .input(BatchError.describe(error), code: "invalidTrigger")
         }
         return versions
+    }
+
+    /// The engine words an audit refusal in the trigger's terms; here, the flag that changes it.
+    private static func flagHint(_ error: AuditError) -> String {
+        switch error {
+        case .intervalTrigger: " (chime next --report-drift shows an interval's wall-clock drift)"
+        case .backwardDirection: " (leave out --direction backward)"
+        case .oneShot: " (leave out --once)"
+        case .rejectingGaps: " (leave out --gap reject)"
+        case .yearsOutOfRange, .trigger: ""
+        }
     }
 }
 

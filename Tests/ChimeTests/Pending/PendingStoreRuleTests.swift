@@ -150,6 +150,9 @@ import Testing
     @Test func badInputIsAnError() throws {
         #expect(throws: PendingError.invalidLimit(-1)) { try PendingStore(limit: -1) }
         #expect(throws: PendingError.invalidLimit(-1)) { try Planner(limit: -1) }
+        // A plan materialises its occurrences: past its documented bound the limit is refused up front.
+        #expect(throws: PendingError.invalidLimit(100_000_000)) { try Planner(limit: 100_000_000) }
+        #expect(throws: Never.self) { try Planner(limit: Planner.maximumLimit) }
         #expect(throws: PendingError.emptyIdentifier) { try Self.daily("", hour: 9) }
 
         // Unknown zone: named, with suggestions.

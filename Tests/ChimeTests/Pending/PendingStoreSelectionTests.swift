@@ -10,8 +10,7 @@ import Testing
 @Suite struct PendingStoreSelectionTests {
     /// 2026-03-07T12:00:00Z, a Saturday: the day before New York springs forward.
     static let now = unixSeconds("2026-03-07T12:00:00Z")
-    static let zones = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo",
-                        "Pacific/Chatham", "Asia/Tokyo", "Etc/UTC"]
+    static let zones = ZoneSets.pendingSelection
 
     /// 200 seeded requests of every trigger kind across 8 zones, identifiers in shuffled order so
     /// that adding order and identifier order differ; a few are exact copies (same trigger, same

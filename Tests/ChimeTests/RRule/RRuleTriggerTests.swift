@@ -129,6 +129,19 @@ import Testing
         }
     }
 
+    /// The walk ends with the year 9999, the last of Chime's calendar (docs/semantics.md: "years
+    /// 1–9999"; the fuzz checks hold every fire's wall time to them), in every calendar. 9999-12-31
+    /// is a Friday (the weekday of 1999-12-31: 8,000 years are twenty 400-year cycles of 146,097
+    /// days, whole weeks), so the week of Monday 9999-12-27 (WKST=MO) ends on Sunday 10000-01-02:
+    /// `FREQ=WEEKLY;BYDAY=MO,SU` from 9999-12-27 09:00 has the one instance 9999-12-27, whatever
+    /// COUNT asks. (Before the calendars shared one expansion the Gregorian walk also gave 10000-01-02.)
+    @Test func walkEndsWithTheYear9999() throws {
+        for rule in ["FREQ=WEEKLY;BYDAY=MO,SU", "FREQ=WEEKLY;BYDAY=MO,SU;COUNT=3", "RSCALE=HEBREW;FREQ=WEEKLY;BYDAY=MO,SU"] {
+            #expect(try Self.utcTimes("DTSTART:99991227T090000\nRRULE:" + rule, after: "9999-12-20T00:00:00Z", count: 5, zone: Self.utc)
+                    == ["9999-12-27T09:00:00Z"], "\(rule)")
+        }
+    }
+
     @Test(arguments: [
         ("FREQ=MONTHLY;BYWEEKNO=20", "BYWEEKNO"), ("FREQ=DAILY;COUNT=2;UNTIL=20260101T000000", "COUNT"), ("FREQ=DAILY;BYDAY=1MO", "BYDAY"),
         ("FREQ=MONTHLY;BYYEARDAY=5", "BYYEARDAY"), ("FREQ=WEEKLY;BYMONTHDAY=5", "BYMONTHDAY"), ("FREQ=DAILY;BYSETPOS=1", "BYSETPOS"),

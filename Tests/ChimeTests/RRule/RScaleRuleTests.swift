@@ -195,31 +195,29 @@ import Testing
 
     // MARK: The calendar walk against the Gregorian one
 
-    /// RSCALE=GREGORIAN without SKIP is RFC 5545's rule and takes the Gregorian walk; the calendar
-    /// walk (`RScaleExpansion` over the built-in Gregorian calendar) must give the same wall times
-    /// on the RRULE differential test's seeded random rules (every FREQ and BY part), the first 20
-    /// before 2100, from DTSTART and from a start far from it. A check of the calendar walk's logic
-    /// against the walk the peers check, not an oracle of its own. `CHIME_RSCALE_WALK_CASES` cases
-    /// (default 300, seed 7529).
+    /// RSCALE=GREGORIAN without SKIP is RFC 5545's rule and counts in `GregorianRRuleCalendar`
+    /// (arithmetic); the same expansion counted in `RScaleCalendar`'s GREGORIAN (month tables built
+    /// year by year, as for ICU's calendars) must give the same wall times on the RRULE differential
+    /// test's seeded random rules (every FREQ and BY part), the first 20 before 2100, from DTSTART and
+    /// from a start far from it. A check of the table-driven calendar against the arithmetic one the
+    /// peers check, not an oracle of its own. `CHIME_RSCALE_WALK_CASES` cases (default 300, seed 7529).
     @Test func calendarWalkMatchesTheGregorianWalk() throws {
         let gregorian = try #require(RScaleCalendar.named("GREGORIAN"))
-        let cases = ProcessInfo.processInfo.environment["CHIME_RSCALE_WALK_CASES"].flatMap(Int.init) ?? 300
+        let run = DifferentialRun(name: "RSCALE_WALK", defaultCases: 300, defaultSeed: 7529)
+        let cases = run.cases
         let ceiling: Int64 = 4_102_444_800                                                    // 2100-01-01
-        var random = SplitMix64(seed: 7529)
+        var random = SplitMix64(seed: run.seed)
         var compared = 0, instances = 0
         for _ in 0..<cases {
             let c = RRuleCases.random(&random)
             let text = "DTSTART:" + c.dtstart + "\nRRULE:" + c.rule
             guard let recurrence = try? RRuleParser.recurrence(text), let rule = recurrence.rule, let dtstart = recurrence.dtstart else { continue }
-            let plain = RRuleExpansion(rule: rule, start: dtstart.wall)
-            let calendar = try RScaleExpansion(rule: rule, start: dtstart.wall, calendar: gregorian)
+            let plain = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: GregorianRRuleCalendar())
+            let calendar = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: gregorian)
             let far = dtstart.wall + Int64(random.next(in: 0...400)) * 86_400 * 30
             for from in [dtstart.wall, far] {
-                let left = Self.gregorianWalls(plain, from: from, ceiling: ceiling, count: 20)
-                var b = RScaleExpansion.Cursor(number: calendar.firstPeriodNumber(reaching: from))
-                b.ceiling = ceiling - 1
-                var right: [Int64] = []
-                while right.count < 20, let w = b.next(calendar, atLeast: from) { right.append(w) }
+                let left = Self.walls(plain, from: from, ceiling: ceiling, count: 20)
+                let right = Self.walls(calendar, from: from, ceiling: ceiling, count: 20)
                 #expect(left == right, "\(c.rule) from \(c.dtstart), after \(RRuleParser.dateTimeText(from))")
                 instances += left.count
             }
@@ -228,24 +226,12 @@ import Testing
         #expect(compared > cases * 3 / 4 && instances > cases * 10)
     }
 
-    /// The Gregorian walk (`RRuleExpansion.Cursor.next`'s steps) stopped at `ceiling`: the first
-    /// `count` candidate wall times at or after `from`.
-    static func gregorianWalls(_ e: RRuleExpansion, from: Int64, ceiling: Int64, count: Int) -> [Int64] {
-        var number = e.firstPeriodNumber(reaching: from)
-        var walls: [Int64] = [], buffer: [Int64] = []
-        while walls.count < count && !e.neverMatches {
-            let p = e.startPeriod &+ number &* e.interval
-            guard e.periodStart(p) < ceiling else { break }
-            if e.onePerPeriod {
-                buffer = [e.singleCandidate(number: number)]
-                number += 1
-            } else if let skipTo = e.candidates(number: number, into: &buffer) {
-                number = max(number + 1, CivilArithmetic.floorDivMod(e.period(containing: min(skipTo, ceiling)) - e.startPeriod + e.interval - 1, e.interval).quotient)
-            } else {
-                number += 1
-            }
-            walls += buffer.filter { $0 >= from && $0 < ceiling }.prefix(count - walls.count)
-        }
+    /// The expansion's walk stopped before `ceiling`: the first `count` candidate wall times at or after `from`.
+    static func walls<C>(_ e: RRuleExpansion<C>, from: Int64, ceiling: Int64, count: Int) -> [Int64] {
+        var cursor = RRuleExpansion<C>.Cursor(number: e.firstPeriodNumber(reaching: from))
+        cursor.ceiling = ceiling - 1
+        var walls: [Int64] = []
+        while walls.count < count, let w = cursor.next(e, atLeast: from) { walls.append(w) }
         return walls
     }
 

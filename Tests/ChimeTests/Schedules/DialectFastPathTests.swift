@@ -12,7 +12,7 @@ import Testing
     /// Seeded cases: a random time of day, every day or one weekday, starts 1971–2190, half within
     /// three days of one of the zone's transitions.
     static func cases(_ count: Int, seed: UInt64, _ body: (ZoneRules, Int, Int, Int, Int?, Instant) throws -> Void) throws {
-        let zones = try Fixtures.zoneIdentifiers.map { try Fixtures.tzifDatabase.rules(for: $0) }
+        let zones = try ZoneSets.all.map { try Fixtures.tzifDatabase.rules(for: $0) }
         var rng = SplitMix64(seed: seed)
         let from: Int64 = 31_536_000, until: Int64 = 6_942_000_000                 // 1971 ... 2189
         for _ in 0..<count {
@@ -52,8 +52,8 @@ import Testing
     @Test func onCalendarShortcutMatchesItsSearch() throws {
         let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         var answeredFast = 0
-        let cases = Int(ProcessInfo.processInfo.environment["CHIME_ONCALENDAR_SHORTCUT_CASES"] ?? "") ?? 5_000
-        try Self.cases(cases, seed: 0x0CA1_2026) { zone, hour, minute, second, weekday, start in
+        let run = DifferentialRun(name: "ONCALENDAR_SHORTCUT", defaultCases: 5_000, defaultSeed: 0x0CA1_2026)
+        try Self.cases(run.cases, seed: run.seed) { zone, hour, minute, second, weekday, start in
             let text = (weekday.map { names[$0] + " " } ?? "") + "*-*-* \(hour):\(minute):\(second)"
             let trigger = try OnCalendarTrigger(expression: text)
             #expect(trigger.fastPath != nil, "\(text)")
@@ -63,6 +63,6 @@ import Testing
             let walk = OnCalendarTrigger.systemdFire(spec: trigger.spec, after: start, in: zone)
             #expect(actual == walk, "\(zone.identifier) '\(text)' after \(start)")
         }
-        #expect(answeredFast > cases / 2, "the shortcut answered \(answeredFast) of \(cases)")
+        #expect(answeredFast > run.cases / 2, "the shortcut answered \(answeredFast) of \(run.cases)")
     }
 }

@@ -15,7 +15,8 @@ import Testing
 // fields, bad footers, random byte flips) with a seeded PRNG, so every run sees the same files.
 //
 // To find which case crashes the process, run with CHIME_FUZZ_TRACE=1: each case's label is
-// printed before it is parsed. CHIME_FUZZ_SEED=N changes the seed (default below).
+// printed before it is parsed. CHIME_FUZZ_SEED=N changes the seed, CHIME_FUZZ_CASES=N the number of
+// random byte-flip files per base file (defaults below).
 //
 // `extremeTransitionTimes` runs in-process: while the overflow traps it documents are unfixed it
 // kills the whole test process (skip it with `swift test --skip extremeTransitionTimes`); the same
@@ -46,13 +47,16 @@ struct CorruptionGenerator {
     let base: [UInt8]
     let layout: TZifLayout
     var rng: SplitMix64
+    /// How many random byte-flip files.
+    let flips: Int
     private(set) var cases: [CorruptTZif] = []
 
-    init(name: String, base: [UInt8], seed: UInt64) {
+    init(name: String, base: [UInt8], seed: UInt64, flips: Int) {
         self.name = name
         self.base = base
         self.layout = TZifLayout(base)
         self.rng = SplitMix64(seed: seed)
+        self.flips = flips
     }
 
     private mutating func add(_ kind: String, _ detail: String, _ bytes: [UInt8], _ expectation: CorruptTZif.Expectation) {
@@ -80,7 +84,7 @@ struct CorruptionGenerator {
         typesAndIndices()
         footers()
         ignoredVersion1Data()
-        byteFlips(150)
+        byteFlips(flips)
         return cases
     }
 
@@ -355,17 +359,13 @@ enum CorruptionJudge {
 
 @Suite("TZif corruption")
 struct TZifCorruptionTests {
-    /// Real fixture zones chosen for variety: v2 and v3, negative DST (Dublin), negative rule times
-    /// (Nuuk), 30-minute DST (Lord Howe), 2-hour DST (Troll), :45 offsets (Chatham), a fixed footer
-    /// with many transitions (Casablanca), no transitions at all (Etc/UTC).
-    static let realZones = [
-        "America/New_York", "Europe/Dublin", "America/Nuuk", "Australia/Lord_Howe", "Antarctica/Troll",
-        "Pacific/Chatham", "Africa/Casablanca", "Asia/Tehran", "America/Sao_Paulo", "Etc/UTC",
-    ]
+    /// Real fixture zones chosen for variety (their list says which).
+    static let realZones = ZoneSets.tzifCorruption
     static let handBuilt = ["hand-built v1", "hand-built footer-only v2"]
 
-    static let seed: UInt64 = ProcessInfo.processInfo.environment["CHIME_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x00C4_13E5_EED5
-    static let trace = ProcessInfo.processInfo.environment["CHIME_FUZZ_TRACE"] == "1"
+    /// `CHIME_FUZZ_SEED`, `CHIME_FUZZ_CASES` (byte flips per base file) and `CHIME_FUZZ_TRACE`.
+    static let variables = DifferentialRun(name: "FUZZ", defaultCases: 150, defaultSeed: 0x00C4_13E5_EED5)
+    static let trace = variables.value("TRACE") == "1"
 
     static func baseFile(_ name: String) throws -> [UInt8] {
         switch name {
@@ -381,7 +381,7 @@ struct TZifCorruptionTests {
     }
 
     static func corpus(for name: String) throws -> [CorruptTZif] {
-        var generator = CorruptionGenerator(name: name, base: try baseFile(name), seed: seed ^ stableHash(name))
+        var generator = CorruptionGenerator(name: name, base: try baseFile(name), seed: variables.seed ^ stableHash(name), flips: variables.cases)
         return generator.generate()
     }
 

@@ -32,20 +32,8 @@ import Testing
 /// `Scan.visible` models exactly that, so Chime's list is filtered the way zdump would see
 /// it rather than loosely; transitions the model hides are counted and listed in the summary.
 @Suite struct ZdumpParityTests {
-    /// Zones with interesting histories: negative DST (Dublin), 30-minute DST (Lord_Howe), date-line
-    /// jumps (Apia, Kiritimati, Manila), Ramadan suspensions (Casablanca, Cairo, Gaza), double summer
-    /// time (London, Berlin, Paris), DST-flag-only changes (London 1968–71), 2-hour DST (Troll) and
-    /// recent rule changes (Coyhaique, Asuncion, Mexico_City, Almaty, Tehran).
-    static let namedZones = [
-        "America/New_York", "Europe/London", "Europe/Dublin", "Australia/Lord_Howe", "Pacific/Apia",
-        "America/Sao_Paulo", "Africa/Casablanca", "Asia/Tehran", "Pacific/Chatham", "America/St_Johns",
-        "Antarctica/Troll", "America/Coyhaique", "Africa/Cairo", "Asia/Almaty", "America/Asuncion",
-        "America/Mexico_City", "Asia/Kolkata", "Europe/Moscow", "Pacific/Kiritimati", "Asia/Gaza",
-        "Australia/Sydney", "America/Santiago", "America/Havana", "America/Nuuk", "Europe/Berlin",
-        "Europe/Paris", "Europe/Volgograd", "Europe/Kyiv", "Asia/Pyongyang", "Asia/Manila",
-        "Asia/Dhaka", "Asia/Shanghai", "America/Caracas", "America/Los_Angeles", "America/Juneau",
-        "Pacific/Fiji", "Pacific/Tongatapu", "Antarctica/Casey", "Africa/Juba", "Etc/UTC",
-    ]
+    /// Zones with interesting histories (their list says which).
+    static let namedZones = ZoneSets.zdumpNamed
 
     /// The named zones plus an evenly spread, deterministic sample of the rest.
     static var quickZones: [String] {
@@ -147,8 +135,7 @@ import Testing
     @Test(.enabled(if: systemTreePresent, "no TZif tree at /usr/share/zoneinfo (tzdata not installed)"))
     func systemTreeMatchesZdump() throws {
         let database = ZoneDatabase(preference: .tzif, tzifDirectory: Self.systemDirectory)
-        let zones = ["America/New_York", "Europe/London", "Europe/Dublin", "Australia/Sydney", "Australia/Lord_Howe",
-                     "America/Santiago", "Africa/Casablanca", "Asia/Tehran", "Pacific/Chatham", "Asia/Kolkata"]
+        let zones = ZoneSets.zdumpSystemTree
         for zone in zones { #expect(try database.rules(for: zone).source == .tzif) }
         let result = try Parity.compare(zones: zones, window: Window(lowYear: 1900, highYear: 2100),
                                              database: database, tzdir: Self.systemDirectory)
@@ -168,10 +155,7 @@ import Testing
     @Test(arguments: [Window(lowYear: 2030, highYear: 2045), Window(lowYear: 2080, highYear: 2090),
                       Window(lowYear: 2499, highYear: 2501), Window(lowYear: 9998, highYear: 10000)])
     func footerEraMatchesZdump(window: Window) throws {
-        // Both hemispheres, 30-minute DST (Lord_Howe), negative DST (Dublin), 2-hour DST (Troll),
-        // DST at odd times (Chatham 2:45, Gaza's Thursday/Saturday rules), no DST any more (Casablanca after 2087).
-        let zones = ["America/New_York", "Australia/Sydney", "America/Santiago", "Europe/Dublin", "Australia/Lord_Howe",
-                     "Africa/Casablanca", "Pacific/Chatham", "America/St_Johns", "Antarctica/Troll", "Asia/Gaza"]
+        let zones = ZoneSets.zdumpFooterEra
         let result = try Parity.compare(zones: zones, window: window,
                                              database: Fixtures.tzifDatabase, tzdir: Fixtures.zoneinfoDirectory)
         result.print(title: "footer era \(window)")

@@ -251,8 +251,9 @@ class Schedule:
         self._offsets: dict[int, timedelta] = {}
         self._fixed: dict[tuple[int, str], tzinfo] = {}
         # The last fire's instant and its (seconds, nanosecond): a chained `next(fire.instant)`
-        # needs no conversion back (one tuple, replaced whole, so threads see one or the other).
-        self._last: tuple[Any, int, int] = (None, 0, 0)
+        # needs no conversion back. Threads may share a schedule: the three are read together
+        # before the call and written together (under the GIL) after it.
+        self._last: list[Any] = [None, 0, 0]
 
     def __del__(self) -> None:
         if getattr(self, "_handle", None):
@@ -283,17 +284,13 @@ class Schedule:
     def next(self, after: Optional[InstantLike] = None) -> Optional[Fire]:
         """The first fire strictly after `after` (default: now), or None when it never fires again."""
         last = self._last
-        if after is last[0]:   # chained: the instant of a fire this schedule just gave
-            seconds, nanosecond = last[1], last[2]
-        else:
+        instant, seconds, nanosecond = last
+        if after is not instant or instant is None:   # not chained from the instant of this schedule's last fire
             seconds, nanosecond = self._point(after)
         if _speedups is not None:
-            answer = _speedups.next(self._handle, seconds, nanosecond, 0, self._tz, self._fixed_zone)
-            if answer is None:
-                return None
-            if answer.__class__ is tuple:
-                self._last = (answer[0].instant, answer[1], answer[2])
-                return answer[0]
+            answer = _speedups.next(self._handle, seconds, nanosecond, 0, self._tz, self._fixed_zone, last)
+            if answer is None or answer.__class__ is Fire:
+                return answer
             self._fail(-answer, seconds, nanosecond, 0)
         buffer = _buffer()
         found = _next(self._handle, seconds, nanosecond, 0, ctypes.addressof(buffer))
@@ -451,7 +448,7 @@ class Schedule:
                 instant = datetime(year, month, day, hour, minute, second, nanosecond // 1000, self._fixed_zone(offset, abbreviation))
         else:
             instant = datetime(year, month, day, hour, minute, second, nanosecond // 1000, self._fixed_zone(offset, abbreviation))
-        self._last = (instant, seconds, nanosecond - nanosecond % 1000)
+        self._last = [instant, seconds, nanosecond - nanosecond % 1000]
         return Fire(instant, offset, abbreviation, _ADJUSTMENTS[adjustment])
 
     def _fixed_zone(self, offset: int, abbreviation: str) -> tzinfo:

@@ -114,9 +114,14 @@ static PyObject *fire_of(const chime_fire *f, PyObject *tz, PyObject *fixed) {
     return fire;
 }
 
-/* next(handle, seconds, nanosecond, backward, tz, fixed) -> (Fire, seconds, nanosecond) | None | status (int < 0) */
+/* next(handle, seconds, nanosecond, backward, tz, fixed, last) -> Fire | None | status (int < 0);
+ * `last`, a list of three, becomes [the fire's instant, its seconds, its nanosecond to the
+ * microsecond]: what a chained next(fire.instant) needs, without converting it back. */
 static PyObject *next(PyObject *self, PyObject *const *args, Py_ssize_t count) {
-    if (count != 6) { PyErr_SetString(PyExc_TypeError, "next takes 6 arguments"); return NULL; }
+    if (count != 7 || !PyList_Check(args[6]) || PyList_GET_SIZE(args[6]) != 3) {
+        PyErr_SetString(PyExc_TypeError, "next takes 7 arguments, the last a list of three");
+        return NULL;
+    }
     if (!schedule_next) { PyErr_SetString(PyExc_RuntimeError, "setup() first"); return NULL; }
     void *handle = PyLong_AsVoidPtr(args[0]);
     long long seconds = PyLong_AsLongLong(args[1]);
@@ -133,7 +138,18 @@ static PyObject *next(PyObject *self, PyObject *const *args, Py_ssize_t count) {
     if (found != 1) return PyLong_FromLong(found);
     PyObject *made = fire_of(&fire, args[4], args[5]);
     if (!made) return NULL;
-    return Py_BuildValue("(NLl)", made, (long long)fire.utc_seconds, (long)(fire.nanosecond - fire.nanosecond % 1000));
+    PyObject *seconds_object = PyLong_FromLongLong(fire.utc_seconds);
+    PyObject *nanosecond_object = PyLong_FromLong(fire.nanosecond - fire.nanosecond % 1000);
+    if (!seconds_object || !nanosecond_object) {
+        Py_XDECREF(seconds_object); Py_XDECREF(nanosecond_object); Py_DECREF(made);
+        return NULL;
+    }
+    /* The instant is the Fire's first slot. */
+    PyObject *instant = *(PyObject **)((char *)made + field_offsets[0]);
+    PyList_SetItem(args[6], 0, Py_NewRef(instant));   /* steals the new references */
+    PyList_SetItem(args[6], 1, seconds_object);
+    PyList_SetItem(args[6], 2, nanosecond_object);
+    return made;
 }
 
 /* fires(address, count, tz, fixed, until) -> (list of Fire, reached_until): `count` chime_fire

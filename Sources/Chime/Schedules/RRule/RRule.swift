@@ -112,6 +112,10 @@ public struct RRule: Sendable, Hashable {
 
     static let weekdayCodes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
 
+    /// The last wall time a rule may produce, 9999-12-31T23:59:59 (Chime's calendar ends with the
+    /// year 9999).
+    static let lastWall: Int64 = 253_402_300_799
+
     /// The rule in RFC 5545 form, parts in the RFC's order (FREQ first; RFC 7529's RSCALE before it
     /// and SKIP last, as RFC 7529's examples write them), defaults left out.
     public var text: String {

@@ -1,8 +1,10 @@
 /// One rule expanded from one DTSTART wall time, in wall time (local seconds since 1970), by RFC
-/// 5545 §3.3.10: the rule's periods are the FREQ-sized spans (years, months, weeks per WKST, days,
-/// hours, minutes, seconds) `DTSTART's period + k × INTERVAL`, k = 0, 1, 2, …; in each period the
-/// BYxxx parts either *expand* (produce every matching value below the period's size) or *limit*
-/// (keep the period only when its own value matches), exactly as the RFC's table says:
+/// 5545 §3.3.10 counted in `calendar` (RFC 7529; `GregorianRRuleCalendar` for a plain rule): the
+/// rule's periods are the FREQ-sized spans (the calendar's years and months — a Chinese leap month
+/// is a month of its own —, weeks per WKST, days, hours, minutes, seconds) `DTSTART's period + k ×
+/// INTERVAL`, k = 0, 1, 2, …; in each period the BYxxx parts either *expand* (produce every
+/// matching value below the period's size) or *limit* (keep the period only when its own value
+/// matches), exactly as the RFC's table says:
 ///
 /// ```text
 ///            SECONDLY MINUTELY HOURLY DAILY  WEEKLY  MONTHLY YEARLY
@@ -22,15 +24,34 @@
 /// every BY-day part given (several expanding parts intersect: `FREQ=YEARLY;BYMONTH=1;BYDAY=MO` is
 /// every Monday in January), and a numbered BYDAY (`-1FR`) counts within the month (MONTHLY, or
 /// YEARLY with BYMONTH) or the year. Parts the rule leaves out come from DTSTART (§3.3.10: "derived
-/// from the Start Time"): a YEARLY rule with no day parts takes DTSTART's month (unless BYMONTH)
-/// and day, MONTHLY its day, WEEKLY its weekday; the time parts coarser than FREQ its hour,
-/// minute and second. Invalid dates (`BYMONTHDAY=30` in February) are not produced (§3.3.10:
-/// "MUST be ignored"). BYSETPOS then picks positions from the period's whole sorted set.
+/// from the Start Time"), its fields read in the calendar: a YEARLY rule with no day parts takes
+/// DTSTART's month (unless BYMONTH) and day, MONTHLY its day, WEEKLY its weekday; the time parts
+/// coarser than FREQ its hour, minute and second. BYSETPOS then picks positions from the period's
+/// whole sorted set.
+///
+/// Dates a part names that a month or year lacks (`BYMONTHDAY=30` in February, `BYMONTH=5L` in a
+/// Hebrew common year) are not produced (§3.3.10: "MUST be ignored"), unless RFC 7529's SKIP
+/// moves them ("SKIP=BACKWARD … a date with an invalid month is changed to the previous (valid)
+/// month. A date with an invalid day-of-month is changed to the previous (valid) day-of-month";
+/// FORWARD the next). SKIP acts where a part *makes* dates, the parts that expand:
+/// - a leap month BYMONTH names (or DTSTART's, for YEARLY) that the year lacks: BACKWARD takes
+///   month n (Shevat for 5L), FORWARD the month after it (Adar), whose days then follow the rules below;
+/// - a month day (BYMONTHDAY, or DTSTART's day) past the month's end: BACKWARD the month's last
+///   day, FORWARD the next month's first; before its start (−30 in a 29-day month): BACKWARD the
+///   previous month's last day, FORWARD the month's first;
+/// - a year day (YEARLY's BYYEARDAY) past the year's end or before its start, likewise.
+/// A moved date still has to pass the parts RFC 5545 applies after the one that made it (BYDAY
+/// after BYMONTHDAY; BYMONTHDAY and BYDAY after BYYEARDAY), and stays even when it leaves the
+/// month BYMONTH named (`BYMONTH=2;BYMONTHDAY=29;SKIP=FORWARD`: March 1 in a common year). Where a
+/// part only limits (DAILY's BYMONTHDAY, MONTHLY's BYMONTH) the periods are real days and months
+/// and SKIP changes nothing. A moved date another date of the set already is counts once. BYWEEKNO
+/// values a year lacks are left out whatever SKIP says (RFC 7529 gives no rule for moving a week).
 ///
 /// The expansion is pure calendar arithmetic on wall times; which instants they are in a zone
 /// (gaps, overlaps) is `RRuleTrigger`'s business. Immutable, and a class so that a walk holds it
 /// by one reference: copying its lists for every period or walk cost more than the next fire.
-final class RRuleExpansion: Sendable {
+final class RRuleExpansion<C: RRuleCalendar>: Sendable {
+    let calendar: C
     let frequency: RRule.Frequency
     let interval: Int64
     /// DTSTART's wall time and its period.
@@ -38,9 +59,14 @@ final class RRuleExpansion: Sendable {
     let startPeriod: Int64
     /// WKST, 0 = Sunday … 6 = Saturday.
     let weekStart: Int64
+    let skip: RRule.Skip
 
-    // Day parts, after DTSTART's defaults. A zero mask means "not given".
-    let monthMask: UInt16
+    // Day parts, after DTSTART's defaults. An empty list or a zero mask means "not given".
+    /// BYMONTH as `RRuleMonth.key`s, ascending, and as a mask (bit `key`).
+    let monthKeys: [Int]
+    let monthMask: UInt32
+    /// BYMONTHDAY ascending, and as masks: bit d for d > 0, bit −d for d < 0.
+    let monthDays: [Int]
     let monthDayPositive: UInt32
     let monthDayNegative: UInt32
     let weekdayMask: UInt8                 // bit (0 = Sunday) for plain BYDAY entries
@@ -52,6 +78,9 @@ final class RRuleExpansion: Sendable {
     let weekNumbers: [Int]
     /// A numbered BYDAY counts within the year (YEARLY without BYMONTH) rather than the month.
     let ordinalsInYear: Bool
+    /// WEEKLY and finer: a day's month and year are needed to test it (BYMONTH, BYMONTHDAY or
+    /// BYYEARDAY given); else its weekday says.
+    private let limitsNeedCalendar: Bool
 
     // Time parts: expanded lists below the frequency, limit masks at or above it (0 = none).
     let hours: [Int64]
@@ -62,42 +91,58 @@ final class RRuleExpansion: Sendable {
     let secondLimit: UInt64
 
     let setPositions: [Int]
-    /// Every period holds exactly one instance, at `singleCandidate(period:)` (no BY parts, and
+    /// Every period holds exactly one instance, at `singleCandidate(number:)` (no BY parts, and
     /// DTSTART's day exists in every month or year).
     let onePerPeriod: Bool
-    /// A sub-day rule whose INTERVAL never lands on a time of day its BYHOUR/BYMINUTE/BYSECOND
-    /// limits allow (`FREQ=SECONDLY;INTERVAL=2;BYSECOND=3` from an even second): no period can hold
-    /// an instance, so the walk ends at once instead of trying every period to the year 9999.
+    /// DTSTART's month, day of month and time of day (`singleCandidate`).
+    private let startMonthKey: Int, startMonthDay: Int64, startTimeOfDay: Int64
+    /// No period can hold an instance: a sub-day INTERVAL that never lands on a time of day the
+    /// BYHOUR/BYMINUTE/BYSECOND limits allow (`FREQ=SECONDLY;INTERVAL=2;BYSECOND=3` from an even
+    /// second), or a BYSETPOS past every period's size. The walk ends at once instead of trying
+    /// every period to the year 9999.
     let neverMatches: Bool
-    /// Cursor steps (periods ÷ INTERVAL) in 400 Gregorian years, when INTERVAL divides that cycle's
-    /// periods; else nil. The calendar repeats every 400 years (146,097 days, a whole number of
-    /// weeks), and so do the day and time parts and, with such an INTERVAL, the periods: a rule
-    /// that found no instance in a whole cycle never will again.
+    /// Cursor steps (periods ÷ INTERVAL) in the calendar's cycle, when INTERVAL divides that
+    /// cycle's periods; else nil. The day and time parts repeat with the calendar and, with such an
+    /// INTERVAL, so do the periods: a rule that found no instance in a whole cycle never will again.
     let stepsInCycle: Int64?
+    /// YEARLY or MONTHLY whose dates are months × month days alone (no BYDAY, BYYEARDAY or BYWEEKNO).
+    let direct: Bool
+    /// SKIP can move a period's date out of the period (by at most one day past its end or before its start).
+    let spills: Bool
 
-    static let lastWall: Int64 = 253_402_300_799       // 9999-12-31T23:59:59
-
-    init(rule: RRule, start: Int64) {
+    init(rule: RRule, start: Int64, calendar: C) throws(RRuleError) {
+        self.calendar = calendar
         frequency = rule.frequency
         interval = Int64(rule.interval)
         self.start = start
-        weekStart = Int64(rule.weekStart.rawValue - 1)
+        let weekStart = Int64(rule.weekStart.rawValue - 1)
+        self.weekStart = weekStart
+        skip = rule.skip ?? .omit
         let civil = CivilDateTime(localSeconds: start)
-        let startDay = CivilArithmetic.floorDivMod(start, 86_400).quotient
-        var byMonth = rule.byMonth, byMonthDay = rule.byMonthDay
+        let (startDay, timeOfDay) = CivilArithmetic.floorDivMod(start, 86_400)
+        func outside() -> RRuleError { .invalid(part: "DTSTART", reason: "\(civil) is outside the \(calendar.name) calendar's range in ICU") }
+        guard let startYear = calendar.year(containing: startDay) else { throw outside() }
+        let startMonth = startYear.month(startYear.monthIndex(containing: startDay))
+        startMonthKey = startMonth.key
+        startMonthDay = startDay - startMonth.firstDay + 1
+        startTimeOfDay = timeOfDay
+        var keys = rule.byMonth.map { $0 * 2 } + rule.byLeapMonth.map { $0 * 2 + 1 }
+        var byMonthDay = rule.byMonthDay
         var plainWeekdays = rule.byDay.filter { $0.ordinal == nil }.map { $0.weekday.rawValue - 1 }
         let noDayParts = rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
         if noDayParts {
             switch rule.frequency {
             case .yearly:
-                if byMonth.isEmpty { byMonth = [civil.month] }
-                byMonthDay = [civil.day]
-            case .monthly: byMonthDay = [civil.day]
+                if keys.isEmpty { keys = [startMonth.key] }
+                byMonthDay = [Int(startMonthDay)]
+            case .monthly: byMonthDay = [Int(startMonthDay)]
             case .weekly: plainWeekdays = [CivilArithmetic.weekday(ofDay: startDay) - 1]
             default: break
             }
         }
-        monthMask = byMonth.reduce(0) { $0 | UInt16(1) << UInt16($1) }
+        monthKeys = Array(Set(keys)).sorted()
+        monthMask = keys.reduce(0) { $0 | UInt32(1) << UInt32($1) }
+        monthDays = Array(Set(byMonthDay)).sorted()
         monthDayPositive = byMonthDay.filter { $0 > 0 }.reduce(0) { $0 | UInt32(1) << UInt32($1) }
         monthDayNegative = byMonthDay.filter { $0 < 0 }.reduce(0) { $0 | UInt32(1) << UInt32(-$1) }
         weekdayMask = plainWeekdays.reduce(0) { $0 | UInt8(1) << UInt8($1) }
@@ -106,7 +151,8 @@ final class RRuleExpansion: Sendable {
         weekdaysNamed = hasDayOfWeek ? ordinals.reduce(weekdayMask) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) } : 0x7F
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
-        ordinalsInYear = rule.frequency == .yearly && rule.byMonth.isEmpty
+        ordinalsInYear = rule.frequency == .yearly && rule.byMonth.isEmpty && rule.byLeapMonth.isEmpty
+        limitsNeedCalendar = !keys.isEmpty || !byMonthDay.isEmpty || !rule.byYearDay.isEmpty
         func expanded(_ given: [Int], _ level: RRule.Frequency, _ own: Int) -> [Int64] {
             guard rule.frequency > level else { return [] }
             return (given.isEmpty ? [own] : Array(Set(given)).sorted()).map(Int64.init)
@@ -118,67 +164,50 @@ final class RRuleExpansion: Sendable {
         minuteLimit = rule.frequency <= .minutely ? rule.byMinute.reduce(0) { $0 | UInt64(1) << UInt64($1) } : 0
         secondLimit = rule.frequency == .secondly ? rule.bySecond.reduce(0) { $0 | UInt64(1) << UInt64($1) } : 0
         setPositions = rule.bySetPos
-        let noParts = noDayParts && rule.byMonth.isEmpty && rule.byHour.isEmpty && rule.byMinute.isEmpty && rule.bySecond.isEmpty
-            && rule.bySetPos.isEmpty
+        let dated = rule.frequency == .yearly || rule.frequency == .monthly
+        direct = dated && rule.byDay.isEmpty && rule.byYearDay.isEmpty && rule.byWeekNo.isEmpty && !byMonthDay.isEmpty
+        spills = dated && skip != .omit
+        let noParts = noDayParts && rule.byMonth.isEmpty && rule.byLeapMonth.isEmpty && rule.byHour.isEmpty && rule.byMinute.isEmpty
+            && rule.bySecond.isEmpty && rule.bySetPos.isEmpty
         switch rule.frequency {
-        case .monthly: onePerPeriod = noParts && civil.day <= 28
-        case .yearly: onePerPeriod = noParts && !(civil.month == 2 && civil.day == 29)
+        case .monthly: onePerPeriod = noParts && calendar.everyMonthHas(day: startMonthDay)
+        case .yearly: onePerPeriod = noParts && calendar.everyYearHas(day: startMonthDay, ofMonth: startMonth.key)
         default: onePerPeriod = noParts
         }
-        startPeriod = Self.period(containing: start, frequency: rule.frequency, weekStart: Int64(rule.weekStart.rawValue - 1))
-        let cycleDays: Int64 = 146_097
-        let periodsInCycle: Int64 = switch rule.frequency {
-        case .yearly: 400
-        case .monthly: 4_800
-        case .weekly: cycleDays / 7
-        case .daily: cycleDays
-        case .hourly: cycleDays * 24
-        case .minutely: cycleDays * 1_440
-        case .secondly: cycleDays * 86_400
-        }
-        stepsInCycle = periodsInCycle % interval == 0 ? periodsInCycle / interval : nil
-        neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: Int64(rule.interval), startPeriod: startPeriod,
-                                                 hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
-            || Self.setPositionsUnreachable(positions: rule.bySetPos,
-                                            size: Self.mostDays(rule, byMonth: byMonth, byMonthDay: byMonthDay, plainWeekdays: plainWeekdays)
-                                                * max(hours.count, 1) * max(minutes.count, 1) * max(seconds.count, 1))
-    }
-
-    /// A period holds at most `size` instances (its most days × every time the finer BYHOUR ×
-    /// BYMINUTE × BYSECOND expand to), so a BYSETPOS whose every position lies past `size` selects
-    /// nothing in any period: the rule is empty, and the walk ends at once instead of trying every
-    /// period to the year 9999 (`FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2`, one instance a minute:
-    /// about 4 × 10⁹ periods, a hang; `FREQ=WEEKLY;BYDAY=MO,TH,SA;BYSETPOS=4`, three a week:
-    /// 417,000 periods, 4 s in a debug build).
-    static func setPositionsUnreachable(positions: [Int], size: Int) -> Bool {
-        !positions.isEmpty && positions.allSatisfy { abs($0) > size }
-    }
-
-    /// The most days one period of the rule can hold (an upper bound): 1 for DAILY and finer; a
-    /// week's named weekdays; a month's named month days, or five of each named weekday; a year's
-    /// named year days, named month days in each named month, or 53 of each named weekday. The BY
-    /// parts that limit rather than expand only lower the true count. `byMonth`, `byMonthDay` and
-    /// `plainWeekdays` are the rule's after DTSTART filled in the missing day parts.
-    static func mostDays(_ rule: RRule, byMonth: [Int], byMonthDay: [Int], plainWeekdays: [Int]) -> Int {
-        let weekdays = Set(plainWeekdays + rule.byDay.map { $0.weekday.rawValue - 1 }).count
-        var most: Int
         switch rule.frequency {
-        case .weekly:
-            most = 7
-            if weekdays > 0 { most = min(most, weekdays) }
+        case .yearly: startPeriod = startYear.number
         case .monthly:
-            most = 31
-            if !byMonthDay.isEmpty { most = min(most, Set(byMonthDay).count) }
-            if weekdays > 0 { most = min(most, 5 * weekdays) }
-        case .yearly:
-            most = 366
-            if !rule.byYearDay.isEmpty { most = min(most, Set(rule.byYearDay).count) }
-            if !byMonthDay.isEmpty { most = min(most, Set(byMonthDay).count * (byMonth.isEmpty ? 12 : Set(byMonth).count)) }
-            if weekdays > 0 { most = min(most, 53 * weekdays) }
-        default:
-            most = 1
+            guard let before = calendar.monthsBefore(year: startYear.number) else { throw outside() }
+            startPeriod = before + Int64(startYear.monthIndex(containing: startDay))
+        default: startPeriod = Self.period(containing: start, frequency: rule.frequency, weekStart: weekStart)
         }
-        return most
+        stepsInCycle = calendar.cycle.flatMap { cycle in
+            let periods = switch rule.frequency {
+            case .yearly: cycle.years
+            case .monthly: cycle.months
+            default: cycle.days * 86_400 / Self.length(of: rule.frequency)
+            }
+            return periods % Int64(rule.interval) == 0 ? periods / Int64(rule.interval) : nil
+        }
+        // The most days one period can hold (an upper bound: the parts that only limit lower the
+        // true count), so that a BYSETPOS whose every position lies past it selects nothing in any
+        // period (`FREQ=MINUTELY;BYSECOND=5;BYSETPOS=2`, one instance a minute: about 4 × 10⁹
+        // periods, a hang): a week's named weekdays; a month's named month days, or five of each
+        // named weekday; a year's named year days, named month days in each named month, or a
+        // year's worth of each named weekday. SKIP's moves can raise it: a rule that spills is not bounded.
+        let weekdays = Set(plainWeekdays + rule.byDay.map { $0.weekday.rawValue - 1 }).count, any = Int.max
+        let most = switch rule.frequency {
+        case .weekly: min(7, weekdays > 0 ? weekdays : any)
+        case .monthly: min(31, monthDays.isEmpty ? any : monthDays.count, weekdays > 0 ? 5 * weekdays : any)
+        case .yearly: min(calendar.maxYearDays, yearDays.isEmpty ? any : Set(yearDays).count,
+                          monthDays.isEmpty ? any : monthDays.count * (monthKeys.isEmpty ? calendar.mostMonths : monthKeys.count),
+                          weekdays > 0 ? (calendar.maxYearDays + 6) / 7 * weekdays : any)
+        default: 1
+        }
+        let size = most * max(hours.count, 1) * max(minutes.count, 1) * max(seconds.count, 1)
+        neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: interval, startPeriod: startPeriod,
+                                                 hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
+            || (!spills && !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy { abs($0) > size })
     }
 
     /// Periods of a sub-day FREQ fall on the times of day `startPeriod + k × INTERVAL` (mod the
@@ -207,52 +236,68 @@ final class RRuleExpansion: Sendable {
 
     // MARK: Periods
 
-    /// The index of the period holding wall time `wall` (years, months since year 0, weeks per
-    /// WKST, days, hours, minutes or seconds since 1970).
+    /// The length of a period of a FREQ of fixed length (WEEKLY and finer), in seconds.
     @inline(__always)
-    func period(containing wall: Int64) -> Int64 {
-        Self.period(containing: wall, frequency: frequency, weekStart: weekStart)
+    static func length(of frequency: RRule.Frequency) -> Int64 {
+        switch frequency {
+        case .secondly: 1
+        case .minutely: 60
+        case .hourly: 3600
+        case .daily: 86_400
+        default: 604_800
+        }
     }
 
+    /// The index of the period of a FREQ of fixed length holding wall time `wall`: seconds,
+    /// minutes, hours or days since 1970, or weeks per WKST (1970-01-01 was a Thursday).
     @inline(__always)
     static func period(containing wall: Int64, frequency: RRule.Frequency, weekStart: Int64) -> Int64 {
-        switch frequency {
-        case .secondly: return wall
-        case .minutely: return CivilArithmetic.floorDivMod(wall, 60).quotient
-        case .hourly: return CivilArithmetic.floorDivMod(wall, 3600).quotient
-        case .daily: return CivilArithmetic.floorDivMod(wall, 86_400).quotient
-        case .weekly:
-            let day = CivilArithmetic.floorDivMod(wall, 86_400).quotient
-            return CivilArithmetic.floorDivMod(day + 4 - weekStart, 7).quotient
-        case .monthly:
-            let (y, m, _) = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(wall, 86_400).quotient)
-            return y * 12 + m - 1
-        case .yearly:
-            return CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(wall, 86_400).quotient).year
-        }
+        guard frequency == .weekly else { return CivilArithmetic.floorDivMod(wall, length(of: frequency)).quotient }
+        return CivilArithmetic.floorDivMod(CivilArithmetic.floorDivMod(wall, 86_400).quotient + 4 - weekStart, 7).quotient
     }
 
-    /// The first wall time of period `p`.
+    /// The first wall time of period `p` of a FREQ of fixed length.
     @inline(__always)
-    func periodStart(_ p: Int64) -> Int64 {
+    static func periodStart(_ p: Int64, frequency: RRule.Frequency, weekStart: Int64) -> Int64 {
+        frequency == .weekly ? (p &* 7 - 4 + weekStart) &* 86_400 : p &* length(of: frequency)
+    }
+
+    /// The index of the period holding wall time `wall` (the calendar's years; its months in one
+    /// count, `RRuleCalendar.monthsBefore`; else as above); nil past the calendar's range.
+    func period(containing wall: Int64) -> Int64? {
+        let day = CivilArithmetic.floorDivMod(wall, 86_400).quotient
         switch frequency {
-        case .secondly: return p
-        case .minutely: return p &* 60
-        case .hourly: return p &* 3600
-        case .daily: return p &* 86_400
-        case .weekly: return (p &* 7 - 4 + weekStart) &* 86_400
+        case .yearly: return calendar.year(containing: day)?.number
         case .monthly:
-            let (y, m) = CivilArithmetic.floorDivMod(p, 12)
-            return CivilArithmetic.daysFromCivil(year: y, month: m + 1, day: 1) &* 86_400
-        case .yearly: return CivilArithmetic.daysFromCivil(year: p, month: 1, day: 1) &* 86_400
+            guard let y = calendar.year(containing: day), let before = calendar.monthsBefore(year: y.number) else { return nil }
+            return before + Int64(y.monthIndex(containing: day))
+        default: return Self.period(containing: wall, frequency: frequency, weekStart: weekStart)
         }
     }
 
-    /// The number k of the first rule period (DTSTART's + k × INTERVAL) that ends after `wall`, not below 0.
+    /// The least wall time period `p` can produce: its first (a day earlier when SKIP moves dates
+    /// back across its start); nil past the calendar's range.
+    @inline(__always)
+    func lowerBound(ofPeriod p: Int64) -> Int64? {
+        let first: Int64
+        switch frequency {
+        case .yearly:
+            guard let y = calendar.year(p) else { return nil }
+            first = y.firstDay &* 86_400
+        case .monthly:
+            guard let (y, i) = calendar.month(atIndex: p) else { return nil }
+            first = y.month(i).firstDay &* 86_400
+        default: return Self.periodStart(p, frequency: frequency, weekStart: weekStart)
+        }
+        return spills ? first - 86_400 : first
+    }
+
+    /// The number k of the first rule period (DTSTART's + k × INTERVAL) that can make a wall time
+    /// at or after `wall` (when SKIP moves dates, one period earlier than the one holding it: its
+    /// moved dates may spill into the next), not below 0.
     func firstPeriodNumber(reaching wall: Int64) -> Int64 {
-        guard wall > start else { return 0 }
-        let p = period(containing: min(wall, Self.lastWall))
-        return CivilArithmetic.floorDivMod(p - startPeriod, interval).quotient
+        guard wall > start, let p = period(containing: min(wall, RRule.lastWall)) else { return 0 }
+        return max(0, CivilArithmetic.floorDivMod(p - startPeriod, interval).quotient - (spills ? 1 : 0))
     }
 
     /// For a rule with one instance in every period of a fixed length (SECONDLY … WEEKLY with
@@ -260,95 +305,93 @@ final class RRuleExpansion: Sendable {
     /// is `start + k × step` (`singleCandidate(number: k)`).
     var step: Int64? {
         guard onePerPeriod, !neverMatches, frequency <= .weekly else { return nil }
-        let length: Int64 = [1, 60, 3600, 86_400, 604_800][frequency.rawValue]
-        return length * interval
+        return Self.length(of: frequency) * interval
     }
 
-    /// The wall time of the one instance in rule period `k` (when `onePerPeriod`).
+    /// The wall time of the one instance in rule period `k` (when `onePerPeriod`); nil past the
+    /// calendar's range.
     @inline(__always)
-    func singleCandidate(number k: Int64) -> Int64 {
+    func singleCandidate(number k: Int64) -> Int64? {
         let p = startPeriod &+ k &* interval
+        let day: Int64
         switch frequency {
-        case .secondly, .minutely, .hourly, .daily, .weekly:
-            return start &+ (p &- startPeriod) &* (periodStart(startPeriod + 1) - periodStart(startPeriod))
-        case .monthly, .yearly:
-            let (startDay, timeOfDay) = CivilArithmetic.floorDivMod(start, 86_400)
-            let day = CivilArithmetic.civilFromDays(startDay).day
-            let (y, m) = frequency == .yearly ? (p, CivilArithmetic.civilFromDays(startDay).month - 1) : CivilArithmetic.floorDivMod(p, 12)
-            return CivilArithmetic.daysFromCivil(year: y, month: m + 1, day: day) &* 86_400 &+ timeOfDay
+        case .monthly:
+            guard let (y, i) = calendar.month(atIndex: p) else { return nil }
+            day = y.month(i).firstDay + startMonthDay - 1
+        case .yearly:
+            guard let y = calendar.year(p), let i = y.monthIndex(number: startMonthKey / 2, leap: startMonthKey % 2 == 1) else { return nil }
+            day = y.month(i).firstDay + startMonthDay - 1
+        default:
+            return start &+ k &* interval &* Self.length(of: frequency)
         }
+        return day &* 86_400 &+ startTimeOfDay
     }
 
     // MARK: Candidates
 
-    /// The instances of rule period `k` in ascending wall order (BYSETPOS applied), into `out`
-    /// (cleared first). Returns a wall time before which no later period can hold an instance
-    /// when the period was rejected by a limit at a coarser level (the next month, day, hour or
-    /// minute), so a fine FREQ skips ahead rather than walking every second; else nil.
-    func candidates(number k: Int64, into out: inout [Int64]) -> Int64? {
+    enum Outcome {
+        /// The period's wall times are in the buffer (ascending, BYSETPOS applied).
+        case made
+        /// The period was rejected by a limit at a coarser level (the next month, day, hour or
+        /// minute): no period before this wall time can hold an instance, so a fine FREQ skips
+        /// ahead rather than walking every second.
+        case skip(to: Int64)
+        /// Past the calendar's range: no more periods.
+        case end
+    }
+
+    /// The wall times of rule period `p` into `out` (cleared first). `cache` keeps the last year a
+    /// day was looked up in (days of one period mostly share a year) across calls.
+    func candidates(period p: Int64, into out: inout [Int64], cache: inout C.Year?) -> Outcome {
         out.removeAll(keepingCapacity: true)
-        let p = startPeriod &+ k &* interval
-        if onePerPeriod {
-            out.append(singleCandidate(number: k))
-            return nil
-        }
         if frequency >= .daily {
-            let (first, last): (Int64, Int64)
             switch frequency {
-            case .daily: (first, last) = (p, p)
-            case .weekly: (first, last) = (p * 7 - 4 + weekStart, p * 7 + 2 + weekStart)
-            case .monthly:
-                let (y, m) = CivilArithmetic.floorDivMod(p, 12)
-                first = CivilArithmetic.daysFromCivil(year: y, month: m + 1, day: 1)
-                last = first + CivilArithmetic.daysInMonth(year: y, month: m + 1) - 1
-            default:
-                first = CivilArithmetic.daysFromCivil(year: p, month: 1, day: 1)
-                last = CivilArithmetic.daysFromCivil(year: p + 1, month: 1, day: 1) - 1
-            }
-            var cursor = DayCursor(first)
-            var weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: !weekNumbers.isEmpty)
-            var day = first
-            var weekday = ((first + 4) % 7 + 7) % 7                                  // 0 = Sunday
-            while day <= last {
-                // A day whose weekday BYDAY does not name cannot match: skip the other tests.
-                if weekdaysNamed & (1 << UInt8(weekday)) == 0 {
-                    day += 1
-                    weekday = weekday == 6 ? 0 : weekday + 1
-                    cursor.advance()
-                    continue
-                }
-                if cursor.year != weeks.year { weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: !weekNumbers.isEmpty) }
-                if let skip = matches(day, cursor, weeks) {
-                    if skip && frequency == .daily { return cursor.nextMonthStart * 86_400 }
+            case .yearly:
+                guard let y = calendar.year(p) else { return .end }
+                if direct {
+                    forEachMonth(of: y) { _, m in addMonthDays(m, into: &out) }
                 } else {
-                    for h in hours { for m in minutes { for s in seconds { out.append(day &* 86_400 &+ h &* 3600 &+ m &* 60 &+ s) } } }
+                    scanYear(y, into: &out)
                 }
-                day += 1
-                weekday = weekday == 6 ? 0 : weekday + 1
-                cursor.advance()
+            case .monthly:
+                guard let (y, i) = calendar.month(atIndex: p) else { return .end }
+                let m = y.month(i)
+                guard monthMask == 0 || monthMask & (1 << UInt32(m.key)) != 0 else { break }
+                if direct {
+                    addMonthDays(m, into: &out)
+                } else {
+                    scanDays(m.firstDay, m.lastDay, of: m, y, into: &out)
+                    addMovedMonthDays(m, into: &out)
+                }
+            default:
+                let first = frequency == .weekly ? p &* 7 - 4 + weekStart : p
+                let outcome = limitedDays(first, frequency == .weekly ? first + 6 : first, into: &out, cache: &cache)
+                guard case .made = outcome else { return outcome }
             }
+            Self.ascendingOnce(&out)
+            addTimes(&out)
         } else {
-            let wall = periodStart(p)
+            let wall = p &* Self.length(of: frequency)
             let (day, timeOfDay) = CivilArithmetic.floorDivMod(wall, 86_400)
-            let cursor = DayCursor(day)
-            if let monthFailed = matches(day, cursor, WeekNumbering(year: cursor.year, weekStart: weekStart, needed: false)) {
-                return monthFailed ? cursor.nextMonthStart * 86_400 : (day + 1) * 86_400
-            }
+            let outcome = limitedDays(day, day, into: &out, cache: &cache)
+            guard case .made = outcome else { return outcome }
+            if out.isEmpty { return .skip(to: (day + 1) * 86_400) }
+            out.removeAll(keepingCapacity: true)
             let hour = timeOfDay / 3600, minute = timeOfDay / 60 % 60, second = timeOfDay % 60
             // A period whose hour, minute or second the limits leave out is empty, and so is every
             // period before the next value they name: skip to it (SECONDLY;BYSECOND=0,59 would
             // otherwise test 58 empty seconds a minute, which COUNT's count from DTSTART pays for).
             if hourLimit != 0 && hourLimit & (1 << UInt32(hour)) == 0 {
                 let later = (UInt64(hourLimit) >> UInt64(hour + 1)) << UInt64(hour + 1)
-                return later == 0 ? (day + 1) * 86_400 : wall - timeOfDay % 3600 + (Int64(later.trailingZeroBitCount) - hour) * 3600
+                return .skip(to: later == 0 ? (day + 1) * 86_400 : wall - timeOfDay % 3600 + (Int64(later.trailingZeroBitCount) - hour) * 3600)
             }
             if minuteLimit != 0 && minuteLimit & (1 << UInt64(minute)) == 0 {
                 let later = (minuteLimit >> UInt64(minute + 1)) << UInt64(minute + 1)
-                return later == 0 ? wall - timeOfDay % 3600 + 3600 : wall - timeOfDay % 60 + (Int64(later.trailingZeroBitCount) - minute) * 60
+                return .skip(to: later == 0 ? wall - timeOfDay % 3600 + 3600 : wall - timeOfDay % 60 + (Int64(later.trailingZeroBitCount) - minute) * 60)
             }
             if secondLimit != 0 && secondLimit & (1 << UInt64(second)) == 0 {
                 let later = (secondLimit >> UInt64(second + 1)) << UInt64(second + 1)
-                return later == 0 ? wall - timeOfDay % 60 + 60 : wall + Int64(later.trailingZeroBitCount) - second
+                return .skip(to: later == 0 ? wall - timeOfDay % 60 + 60 : wall + Int64(later.trailingZeroBitCount) - second)
             }
             switch frequency {
             case .hourly: for m in minutes { for s in seconds { out.append(wall + m * 60 + s) } }
@@ -365,104 +408,353 @@ final class RRuleExpansion: Sendable {
             }
             out = Array(Set(picked)).sorted()
         }
-        return nil
+        return .made
     }
 
-    /// Whether any day of a 400-year cycle passes the BY-day parts (DAILY and finer, where they
+    /// Days in ascending order, each once: already so when scanned day by day; months × month days
+    /// may come out of order (`BYMONTHDAY=-1,1`) or twice (`1,-31` in a 31-day month), and SKIP may
+    /// move a day onto another.
+    private static func ascendingOnce(_ days: inout [Int64]) {
+        var i = 1
+        while i < days.count && days[i - 1] < days[i] { i += 1 }
+        guard i < days.count else { return }
+        days.sort()
+        var unique = 1
+        for j in 1..<days.count where days[j] != days[unique - 1] {
+            days[unique] = days[j]
+            unique += 1
+        }
+        days.removeSubrange(unique...)
+    }
+
+    /// Each day of `out` (ascending) replaced by its wall times, ascending: BYHOUR × BYMINUTE ×
+    /// BYSECOND (DTSTART's where not given), written from the back so no second buffer is needed.
+    @inline(__always)
+    private func addTimes(_ out: inout [Int64]) {
+        let count = out.count, perDay = hours.count * minutes.count * seconds.count
+        if perDay == 1 {
+            let time = hours[0] * 3600 + minutes[0] * 60 + seconds[0]
+            for i in 0..<count { out[i] = out[i] &* 86_400 &+ time }
+            return
+        }
+        out.append(contentsOf: repeatElement(0, count: count * (perDay - 1)))
+        var j = out.count
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            let day = out[i] &* 86_400
+            for h in hours.reversed() { for m in minutes.reversed() { for s in seconds.reversed() { j -= 1; out[j] = day &+ h &* 3600 &+ m &* 60 &+ s } } }
+        }
+    }
+
+    /// The months of year `y` BYMONTH selects (all when not given), a leap month the year lacks
+    /// replaced by SKIP's month (BACKWARD: month n; FORWARD: the month after month n, the next
+    /// year's first when n is the last), with the year each is in.
+    @inline(__always)
+    private func forEachMonth(of y: C.Year, _ body: (C.Year, RRuleMonth) -> Void) {
+        guard !monthKeys.isEmpty else {
+            for i in 0..<y.monthCount { body(y, y.month(i)) }
+            return
+        }
+        for key in monthKeys {
+            if let i = y.monthIndex(number: key / 2, leap: key % 2 == 1) {
+                body(y, y.month(i))
+                continue
+            }
+            guard key % 2 == 1, skip != .omit, let base = y.monthIndex(number: key / 2, leap: false) else { continue }
+            if skip == .backward {
+                body(y, y.month(base))
+            } else if base + 1 < y.monthCount {
+                body(y, y.month(base + 1))
+            } else if let next = calendar.year(y.number + 1) {
+                body(next, next.month(0))
+            }
+        }
+    }
+
+    /// Month `m`'s days BYMONTHDAY names, and SKIP's days for those it lacks.
+    private func addMonthDays(_ m: RRuleMonth, into days: inout [Int64]) {
+        for v in monthDays {
+            if v > 0 && Int64(v) <= m.dayCount { days.append(m.firstDay + Int64(v) - 1) }
+            else if v < 0 && Int64(-v) <= m.dayCount { days.append(m.firstDay + m.dayCount + Int64(v)) }
+        }
+        addMovedMonthDays(m, into: &days)
+    }
+
+    /// Where SKIP puts the month days month `m` lacks, those that pass BYDAY.
+    private func addMovedMonthDays(_ m: RRuleMonth, into days: inout [Int64]) {
+        guard skip != .omit else { return }
+        for v in monthDays where Int64(abs(v)) > m.dayCount {
+            if let day = moved(v, m.firstDay, m.lastDay), passesDayOfWeek(day) { days.append(day) }
+        }
+    }
+
+    /// Where SKIP puts value `v` (a month day or year day) that the span `first…last` lacks: nil
+    /// for OMIT; BACKWARD the span's last day (v > 0) or the day before it (v < 0); FORWARD the
+    /// day after it or its first day.
+    private func moved(_ v: Int, _ first: Int64, _ last: Int64) -> Int64? {
+        switch skip {
+        case .omit: nil
+        case .backward: v > 0 ? last : first - 1
+        case .forward: v > 0 ? last + 1 : first
+        }
+    }
+
+    /// YEARLY with BYDAY, BYYEARDAY or BYWEEKNO: the days of the selected months that pass every
+    /// day part, and the days SKIP moves in that pass the parts after theirs.
+    private func scanYear(_ y: C.Year, into days: inout [Int64]) {
+        let weeks = weekNumbers.isEmpty ? nil : WeekNumbering(year: y, calendar: calendar, weekStart: weekStart)
+        forEachMonth(of: y) { year, m in
+            let numbering = year.number == y.number || weekNumbers.isEmpty ? weeks : WeekNumbering(year: year, calendar: calendar, weekStart: weekStart)
+            scanDays(m.firstDay, m.lastDay, of: m, year, weeks: numbering, into: &days)
+        }
+        guard skip != .omit else { return }
+        if !monthDays.isEmpty { forEachMonth(of: y) { _, m in addMovedMonthDays(m, into: &days) } }
+        for v in yearDays where Int64(abs(v)) > y.dayCount {
+            guard let day = moved(v, y.firstDay, y.lastDay) else { continue }
+            if monthDayPositive | monthDayNegative != 0 {
+                guard let (_, m) = locate(day), matchesMonthDay(day, m) else { continue }
+            }
+            if passesDayOfWeek(day) { days.append(day) }
+        }
+    }
+
+    /// The days `first…last` of month `m` of year `y` that pass BYWEEKNO (with `weeks`), BYYEARDAY,
+    /// BYMONTHDAY and BYDAY.
+    private func scanDays(_ first: Int64, _ last: Int64, of m: RRuleMonth, _ y: C.Year, weeks: WeekNumbering? = nil, into days: inout [Int64]) {
+        var weekday = Self.weekday(of: first)
+        for day in first...last {
+            if passes(day, weekday, m, y, weeks) { days.append(day) }
+            weekday = weekday == 6 ? 0 : weekday + 1
+        }
+    }
+
+    /// WEEKLY, DAILY and finer, where the day parts only limit: the days `first…last` whose month
+    /// BYMONTH keeps and that pass BYYEARDAY, BYMONTHDAY and BYDAY, appended in order (only the
+    /// first one when `firstOnly`). `.skip` when BYMONTH rejects every day's month (to the month
+    /// after the last: no period before it holds an instance); `.end` past the calendar's range.
+    private func limitedDays(_ first: Int64, _ last: Int64, into out: inout [Int64], cache: inout C.Year?, firstOnly: Bool = false) -> Outcome {
+        guard limitsNeedCalendar else {
+            var weekday = Self.weekday(of: first)
+            for day in first...last {
+                if weekdaysNamed & (1 << UInt8(weekday)) != 0 {
+                    out.append(day)
+                    if firstOnly { return .made }
+                }
+                weekday = weekday == 6 ? 0 : weekday + 1
+            }
+            return .made
+        }
+        var day = first, next = first, kept = false
+        while day <= last {
+            if cache.map({ day < $0.firstDay || day > $0.lastDay }) ?? true { cache = calendar.year(containing: day) }
+            guard let y = cache else { return .end }
+            let m = y.month(y.monthIndex(containing: day))
+            let end = min(last, m.lastDay)
+            if monthMask == 0 || monthMask & (1 << UInt32(m.key)) != 0 {
+                kept = true
+                scanDays(day, end, of: m, y, into: &out)
+                if firstOnly && !out.isEmpty { return .made }
+            }
+            day = end + 1
+            next = m.lastDay + 1
+        }
+        return kept ? .made : .skip(to: next &* 86_400)
+    }
+
+    /// Whether any day of a calendar cycle passes the BY-day parts (DAILY and finer, where they
     /// only limit): when none does, no period ever holds an instance, whatever the INTERVAL. The
     /// walk asks once, after a cycle's worth of wall time without a candidate.
     func someDayPasses() -> Bool {
-        if !weekNumbers.isEmpty { return true }        // (YEARLY only: not asked)
-        let first: Int64 = 0                           // 1970-01-01; any day would do
-        var cursor = DayCursor(first)
-        let weeks = WeekNumbering(year: cursor.year, weekStart: weekStart, needed: false)
-        for day in first..<first + 146_097 {
-            if matches(day, cursor, weeks) == nil { return true }
-            cursor.advance()
+        guard let cycle = calendar.cycle else { return true }
+        var days: [Int64] = [], cache: C.Year?
+        if case .end = limitedDays(0, cycle.days - 1, into: &days, cache: &cache, firstOnly: true) { return true }
+        return !days.isEmpty
+    }
+
+    /// 0 = Sunday.
+    @inline(__always)
+    static func weekday(of day: Int64) -> Int64 {
+        let r = (day + 4) % 7
+        return r < 0 ? r + 7 : r
+    }
+
+    /// Day `day` (weekday `weekday`) of month `m` of year `y` against BYWEEKNO, BYYEARDAY,
+    /// BYMONTHDAY and BYDAY (BYMONTH is the caller's).
+    @inline(__always)
+    private func passes(_ day: Int64, _ weekday: Int64, _ m: RRuleMonth, _ y: C.Year, _ weeks: WeekNumbering?) -> Bool {
+        // A day whose weekday BYDAY does not name cannot match: skip the other tests.
+        if weekdaysNamed & (1 << UInt8(weekday)) == 0 { return false }
+        if !weekNumbers.isEmpty {
+            guard let weeks else { return false }
+            let (number, negative) = weeks.number(of: day)
+            if !weekNumbers.contains(number) && !weekNumbers.contains(negative) { return false }
+        }
+        if !yearDays.isEmpty {
+            let index = Int(day - y.firstDay + 1)
+            if !yearDays.contains(index) && !yearDays.contains(index - Int(y.dayCount) - 1) { return false }
+        }
+        return matchesMonthDay(day, m) && (!hasDayOfWeek || matchesDayOfWeek(day, weekday, m, y))
+    }
+
+    @inline(__always)
+    private func matchesMonthDay(_ day: Int64, _ m: RRuleMonth) -> Bool {
+        guard monthDayPositive | monthDayNegative != 0 else { return true }
+        let index = day - m.firstDay + 1
+        return monthDayPositive & (1 << UInt32(index)) != 0 || monthDayNegative & (1 << UInt32(m.dayCount - index + 1)) != 0
+    }
+
+    private func matchesDayOfWeek(_ day: Int64, _ weekday: Int64, _ m: RRuleMonth, _ y: C.Year) -> Bool {
+        if weekdayMask & (1 << UInt8(weekday)) != 0 { return true }
+        for entry in ordinals where Int64(entry.weekday.rawValue - 1) == weekday {
+            let (index, length) = ordinalsInYear ? (day - y.firstDay + 1, y.dayCount) : (day - m.firstDay + 1, m.dayCount)
+            let n = Int64(entry.ordinal!)
+            if n > 0 ? (index - 1) / 7 + 1 == n : (length - index) / 7 + 1 == -n { return true }
         }
         return false
     }
 
-    /// nil when day `day` passes every BY-day part; else whether BYMONTH was the part it failed.
-    @inline(__always)
-    private func matches(_ day: Int64, _ c: DayCursor, _ weeks: WeekNumbering) -> Bool? {
-        if monthMask != 0 && monthMask & (1 << UInt16(c.month)) == 0 { return true }
-        if !weekNumbers.isEmpty {
-            let (number, negative) = weeks.number(of: day)
-            if !weekNumbers.contains(number) && !weekNumbers.contains(negative) { return false }
-        }
-        if !yearDays.isEmpty && !yearDays.contains(Int(c.dayOfYear)) && !yearDays.contains(Int(c.dayOfYear - c.daysInYear - 1)) {
-            return false
-        }
-        if monthDayPositive | monthDayNegative != 0 {
-            if monthDayPositive & (1 << UInt32(c.day)) == 0 && monthDayNegative & (1 << UInt32(c.daysInMonth - c.day + 1)) == 0 { return false }
-        }
-        if hasDayOfWeek {
-            let weekday = (day + 4) % 7 < 0 ? (day + 4) % 7 + 7 : (day + 4) % 7          // 0 = Sunday
-            var hit = weekdayMask & (1 << UInt8(weekday)) != 0
-            if !hit {
-                for entry in ordinals where Int64(entry.weekday.rawValue - 1) == weekday {
-                    let (index, length) = ordinalsInYear ? (c.dayOfYear, c.daysInYear) : (c.day, c.daysInMonth)
-                    let n = entry.ordinal!
-                    if n > 0 ? (index - 1) / 7 + 1 == n : (length - index) / 7 + 1 == -n { hit = true; break }
-                }
-            }
-            if !hit { return false }
-        }
-        return nil
+    /// BYDAY for a day SKIP moved (numbered weekdays counted in its own month or year).
+    private func passesDayOfWeek(_ day: Int64) -> Bool {
+        guard hasDayOfWeek else { return true }
+        guard let (y, m) = locate(day) else { return false }
+        return matchesDayOfWeek(day, Self.weekday(of: day), m, y)
     }
 
-    /// A day's civil fields, stepped one day at a time without division.
-    struct DayCursor {
-        var year: Int64, month: Int64, day: Int64, daysInMonth: Int64, dayOfYear: Int64, daysInYear: Int64
+    private func locate(_ day: Int64) -> (C.Year, RRuleMonth)? {
+        guard let y = calendar.year(containing: day) else { return nil }
+        return (y, y.month(y.monthIndex(containing: day)))
+    }
 
-        init(_ dayNumber: Int64) {
-            let (y, m, d) = CivilArithmetic.civilFromDays(dayNumber)
-            year = y; month = m; day = d
-            daysInMonth = CivilArithmetic.daysInMonth(year: y, month: m)
-            dayOfYear = dayNumber - CivilArithmetic.daysFromCivil(year: y, month: 1, day: 1) + 1
-            daysInYear = CivilArithmetic.isLeapYear(y) ? 366 : 365
-        }
+    // MARK: Walking
 
-        /// The day number of the first day of the next month.
-        var nextMonthStart: Int64 {
-            month == 12 ? CivilArithmetic.daysFromCivil(year: year + 1, month: 1, day: 1) : CivilArithmetic.daysFromCivil(year: year, month: month + 1, day: 1)
-        }
+    /// The rule's candidate wall times in ascending order from period number `k` on (not yet
+    /// limited by DTSTART, COUNT or UNTIL), each once, ending with the year 9999, the calendar's
+    /// range or `ceiling`. When SKIP moves dates across a period's edge the periods are merged: a
+    /// wall time is given out only when no period still to come can make an earlier one.
+    struct Cursor: Sendable {
+        var number: Int64
+        private var pending: [Int64] = []
+        private var head = 0
+        private var buffer: [Int64] = []
+        /// The least wall time the next period can make when periods spill (else never reached).
+        private var bound = Int64.max
+        private var finished = false
+        private var last = Int64.min
+        private var cache: C.Year?
+        /// The step where the current run of periods without a candidate began (see `stepsInCycle`).
+        private var quietSince: Int64?
+        /// `someDayPasses` was asked (once a walk).
+        private var checkedDays = false
+        /// No wall time after this one is looked for (the year 9999's end; the walk sets UNTIL's
+        /// last wall time, so a rule whose UNTIL passes with no instance stops there instead of
+        /// trying every period to the year 9999).
+        var ceiling = RRule.lastWall
 
-        @inline(__always)
-        mutating func advance() {
-            day += 1; dayOfYear += 1
-            if day > daysInMonth {
-                day = 1; month += 1
-                if month > 12 {
-                    month = 1; year += 1; dayOfYear = 1
-                    daysInYear = CivilArithmetic.isLeapYear(year) ? 366 : 365
+        init(number: Int64) { self.number = number }
+
+        /// The next candidate wall time at or after `floor`.
+        mutating func next(_ e: RRuleExpansion, atLeast floor: Int64) -> Int64? {
+            while true {
+                while head < pending.count {
+                    let wall = pending[head]
+                    if wall >= bound && !finished { break }
+                    head += 1
+                    if wall == last { continue }
+                    last = wall
+                    if wall >= floor && wall <= ceiling { return wall }
                 }
-                daysInMonth = CivilArithmetic.daysInMonth(year: year, month: month)
+                if finished { return nil }
+                if e.neverMatches || number > 1 << 40 {
+                    finished = true
+                    continue
+                }
+                if e.onePerPeriod {
+                    // Straight arithmetic: one instance per period.
+                    guard let wall = e.singleCandidate(number: number), wall <= ceiling else {
+                        finished = true
+                        continue
+                    }
+                    number += 1
+                    if wall >= floor { return wall }
+                    continue
+                }
+                let p = e.startPeriod &+ number &* e.interval
+                guard let low = e.lowerBound(ofPeriod: p), low <= ceiling else {
+                    finished = true
+                    continue
+                }
+                // Nothing waits (always so unless periods spill): the period goes straight into `pending`.
+                let alone = head == pending.count
+                if alone { head = 0 }
+                let outcome = alone ? e.candidates(period: p, into: &pending, cache: &cache) : e.candidates(period: p, into: &buffer, cache: &cache)
+                let quietFrom = number
+                var empty = true
+                switch outcome {
+                case .end:
+                    finished = true
+                    continue
+                case .skip(let to):
+                    let target = e.period(containing: min(to, RRule.lastWall + 1)) ?? Int64.max / 4
+                    number = max(number + 1, CivilArithmetic.floorDivMod(target - e.startPeriod + e.interval - 1, e.interval).quotient)
+                    if to > RRule.lastWall { finished = true }
+                case .made:
+                    number += 1
+                    empty = alone ? pending.isEmpty : buffer.isEmpty
+                    if !alone && !buffer.isEmpty {
+                        pending.removeSubrange(..<head)
+                        head = 0
+                        let sorted = pending.last.map { $0 <= buffer[0] } ?? true
+                        pending.append(contentsOf: buffer)
+                        if !sorted { pending.sort() }
+                    }
+                }
+                if e.spills && !finished {
+                    bound = e.lowerBound(ofPeriod: e.startPeriod &+ number &* e.interval) ?? Int64.max
+                    if bound == Int64.max { finished = true }
+                }
+                // A whole cycle without a candidate: none ever (`FREQ=SECONDLY;BYYEARDAY=113;
+                // BYMONTHDAY=13` — year day 113 is April 22 or 23 — stops after 146,097 days, not 2.9 million).
+                if !empty {
+                    quietSince = nil
+                    continue
+                }
+                if quietSince == nil { quietSince = quietFrom }
+                if let cycle = e.stepsInCycle {
+                    if number - quietSince! >= cycle { finished = true }
+                } else if let days = e.calendar.cycle?.days, e.frequency <= .daily, !checkedDays,
+                          Self.start(of: number, e) - Self.start(of: quietSince!, e) > days * 86_400 {
+                    // Another INTERVAL: the periods do not repeat with the cycle, but the days they
+                    // may fall on do (`FREQ=HOURLY;INTERVAL=19;BYMONTHDAY=-20;BYYEARDAY=212`).
+                    checkedDays = true
+                    if !e.someDayPasses() { finished = true }
+                }
             }
+        }
+
+        /// The first wall time of rule period `k` of a FREQ of fixed length.
+        private static func start(of k: Int64, _ e: RRuleExpansion) -> Int64 {
+            RRuleExpansion.periodStart(e.startPeriod &+ k &* e.interval, frequency: e.frequency, weekStart: e.weekStart)
         }
     }
 
     /// RFC 5545 week numbers (§3.3.10 BYWEEKNO: "Week number one of the calendar year is the first
     /// week that contains at least four (4) days in that calendar year", weeks starting on WKST)
     /// for the days of one calendar year. A day belongs to the week-numbering year its week falls
-    /// in: Jan 1–3 may be in the last week of the previous year, Dec 29–31 in week 1 of the next.
+    /// in: the year's first days may be in the last week of the previous year, its last ones in
+    /// week 1 of the next. Nil when the calendar lacks a neighbouring year.
     struct WeekNumbering {
-        let year: Int64
         private let firstWeek: (previous: Int64, this: Int64, next: Int64, afterNext: Int64)
 
-        init(year: Int64, weekStart: Int64, needed: Bool) {
-            self.year = year
-            guard needed else { firstWeek = (0, 0, 0, 0); return }
-            func week1(_ y: Int64) -> Int64 {
-                let jan1 = CivilArithmetic.daysFromCivil(year: y, month: 1, day: 1)
-                let offset = ((jan1 + 4 - weekStart) % 7 + 7) % 7      // days from the week's start to Jan 1
-                return offset <= 3 ? jan1 - offset : jan1 - offset + 7
+        init?(year: C.Year, calendar: C, weekStart: Int64) {
+            func week1(_ firstDay: Int64) -> Int64 {
+                let offset = ((firstDay + 4 - weekStart) % 7 + 7) % 7      // days from the week's start to the year's first day
+                return offset <= 3 ? firstDay - offset : firstDay - offset + 7
             }
-            firstWeek = (week1(year - 1), week1(year), week1(year + 1), week1(year + 2))
+            guard let previous = calendar.year(year.number - 1), let next = calendar.year(year.number + 1),
+                  let afterNext = calendar.year(year.number + 2) else { return nil }
+            firstWeek = (week1(previous.firstDay), week1(year.firstDay), week1(next.firstDay), week1(afterNext.firstDay))
         }
 
-        /// The week number (1…53) and the same counted from the end (-1 = the last week).
+        /// The week number (1…) and the same counted from the end (-1 = the last week).
         func number(of day: Int64) -> (Int, Int) {
             let (start, end): (Int64, Int64)
             if day < firstWeek.this { (start, end) = (firstWeek.previous, firstWeek.this) }
@@ -472,74 +764,4 @@ final class RRuleExpansion: Sendable {
             return (Int(n), Int(n - weeks - 1))
         }
     }
-
-    // MARK: Walking
-
-    /// The rule's candidate wall times in ascending order from period number `k` on (not yet
-    /// limited by DTSTART, COUNT or UNTIL), ending after the year 9999.
-    struct Cursor: Sendable {
-        var number: Int64
-        var buffer: [Int64] = []
-        var index = 0
-        var finished = false
-        /// The step where the current run of periods without a candidate began (see `stepsInCycle`).
-        var quietSince: Int64?
-        /// `someDayPasses` was asked (once a walk).
-        var checkedDays = false
-        /// No wall time after this one is looked for (the year 9999's end; the walk sets UNTIL's
-        /// last wall time, so a rule whose UNTIL passes with no instance stops there instead of
-        /// trying every period to the year 9999).
-        var ceiling = RRuleExpansion.lastWall
-
-        init(number: Int64) { self.number = number }
-
-        /// The next candidate wall time at or after `floor`.
-        @inline(__always)
-        mutating func next(_ e: RRuleExpansion, atLeast floor: Int64) -> Int64? {
-            while true {
-                if index < buffer.count {
-                    let wall = buffer[index]
-                    index += 1
-                    if wall >= floor { return wall }
-                    continue
-                }
-                if finished || e.neverMatches { return nil }
-                if e.onePerPeriod {
-                    // Straight arithmetic: one instance per period.
-                    let wall = e.singleCandidate(number: number)
-                    number += 1
-                    if wall > ceiling || number > 1 << 40 { finished = true; return nil }
-                    if wall >= floor { return wall }
-                    continue
-                }
-                let p = e.startPeriod &+ number &* e.interval
-                if e.periodStart(p) > ceiling || number > 1 << 40 { finished = true; return nil }
-                index = 0
-                let quietFrom = number
-                if let skipTo = e.candidates(number: number, into: &buffer) {
-                    number = max(number + 1, CivilArithmetic.floorDivMod(e.period(containing: min(skipTo, RRuleExpansion.lastWall + 1)) - e.startPeriod + e.interval - 1, e.interval).quotient)
-                    if skipTo > RRuleExpansion.lastWall { finished = true }
-                } else {
-                    number += 1
-                }
-                // A whole 400-year cycle without a candidate: none ever (`FREQ=SECONDLY;BYYEARDAY=113;
-                // BYMONTHDAY=13` — year day 113 is April 22 or 23 — stops after 146,097 days, not 2.9 million).
-                if !buffer.isEmpty {
-                    quietSince = nil
-                } else {
-                    if quietSince == nil { quietSince = quietFrom }
-                    if let cycle = e.stepsInCycle {
-                        if number - quietSince! >= cycle { finished = true }
-                    } else if e.frequency <= .daily && !checkedDays
-                                && e.periodStart(e.startPeriod &+ number &* e.interval) - e.periodStart(e.startPeriod &+ quietSince! &* e.interval) > 146_097 * 86_400 {
-                        // Another INTERVAL: the periods do not repeat with the cycle, but the
-                        // days they may fall on do (`FREQ=HOURLY;INTERVAL=19;BYMONTHDAY=-20;BYYEARDAY=212`).
-                        checkedDays = true
-                        if !e.someDayPasses() { finished = true }
-                    }
-                }
-            }
-        }
-    }
 }
-

@@ -20,12 +20,13 @@ struct RRuleWalker {
     private let maxOffset: Int64
     private let gap: GapPolicy
     private let overlap: OverlapPolicy
-    private var cursor: RRuleExpansion.Cursor
-    /// The rule's expansion (a copy made once per walk; nil without an RRULE or with RSCALE).
-    private let expansion: RRuleExpansion?
-    /// An RSCALE rule's expansion and its cursor (RFC 7529), when `expansion` is nil.
-    private let rscale: RScaleExpansion?
-    private var rscaleCursor: RScaleExpansion.Cursor
+    private var cursor: RRuleExpansion<GregorianRRuleCalendar>.Cursor
+    /// The rule's expansion (nil without an RRULE or with RSCALE).
+    private let expansion: RRuleExpansion<GregorianRRuleCalendar>?
+    /// An RSCALE rule's expansion and its cursor (RFC 7529), when `expansion` is nil: the same
+    /// walk, specialised for the calendar's tables.
+    private let rscale: RRuleExpansion<RScaleCalendar>?
+    private var rscaleCursor: RRuleExpansion<RScaleCalendar>.Cursor
     private let floor: Int64
     private var dtstartPending: Bool
     private var peeked: Int64?
@@ -61,9 +62,9 @@ struct RRuleWalker {
         let wallFrom = after.seconds + Int64(zone.table.minOffset)
         let start = plan.start
         floor = max(plan.always ? start + 1 : start, wallFrom)
-        cursor = RRuleExpansion.Cursor(number: plan.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
+        cursor = RRuleExpansion<GregorianRRuleCalendar>.Cursor(number: plan.expansion?.firstPeriodNumber(reaching: wallFrom) ?? 0)
         rscale = plan.rscale
-        rscaleCursor = RScaleExpansion.Cursor(number: plan.rscale?.firstPeriodNumber(reaching: wallFrom) ?? 0)
+        rscaleCursor = RRuleExpansion<RScaleCalendar>.Cursor(number: plan.rscale?.firstPeriodNumber(reaching: wallFrom) ?? 0)
         dtstartPending = plan.always && start >= wallFrom
         if plan.expansion == nil && plan.rscale == nil { ruleDone = !dtstartPending }
         untilWall = plan.untilWall
@@ -71,7 +72,7 @@ struct RRuleWalker {
         minOffset = Int64(zone.table.minOffset)
         // Past this wall time `peekWall` ends the rule: the cursors need not look further.
         let greatestOffset = Int64(zone.table.maxOffset)
-        let ceiling = min(plan.untilWall, plan.untilUTC.map { $0 &+ greatestOffset } ?? Int64.max, RRuleExpansion.lastWall)
+        let ceiling = min(plan.untilWall, plan.untilUTC.map { $0 &+ greatestOffset } ?? Int64.max, RRule.lastWall)
         cursor.ceiling = ceiling
         rscaleCursor.ceiling = ceiling
         if stepping, let step = plan.expansion?.step {
@@ -79,10 +80,10 @@ struct RRuleWalker {
             // The first DTSTART + k × step (k ≥ 0) at or after the floor: the cursor's first wall.
             let floor = self.floor
             if floor <= start { stepWall = start }
-            else if floor > RRuleExpansion.lastWall { stepWall = floor }
+            else if floor > RRule.lastWall { stepWall = floor }
             else { stepWall = start + (floor - start + step - 1) / step * step }
             let utcLimit = plan.untilUTC.map { $0 &+ Int64(zone.table.maxOffset) } ?? Int64.max
-            stepLimit = min(plan.untilWall, RRuleExpansion.lastWall, utcLimit)
+            stepLimit = min(plan.untilWall, RRule.lastWall, utcLimit)
         } else {
             step = 0
             stepLimit = Int64.min
@@ -133,7 +134,7 @@ struct RRuleWalker {
             dtstartPending = false
             wall = plan.start
         } else if step > 0 {
-            if stepWall > RRuleExpansion.lastWall { ruleDone = true; return nil }
+            if stepWall > RRule.lastWall { ruleDone = true; return nil }
             wall = stepWall
             stepWall += step
         } else if expansion != nil, let next = cursor.next(expansion.unsafelyUnwrapped, atLeast: floor) {

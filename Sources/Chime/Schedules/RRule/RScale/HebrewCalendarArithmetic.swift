@@ -45,11 +45,11 @@ enum HebrewCalendarArithmetic {
         var lengths: [(number: Int, leap: Bool, days: Int64)] = [(1, false, 30), (2, false, heshvan), (3, false, kislev), (4, false, 29), (5, false, 30)]
         if isLeap(y) { lengths.append((5, true, 30)) }
         lengths += [(6, false, 29), (7, false, 30), (8, false, 29), (9, false, 30), (10, false, 29), (11, false, 30), (12, false, 29)]
-        var months: [RScaleMonth] = []
+        var months: [RRuleMonth] = []
         months.reserveCapacity(lengths.count)
         var day = first
         for month in lengths {
-            months.append(RScaleMonth(number: month.number, leap: month.leap, firstDay: day, dayCount: month.days))
+            months.append(RRuleMonth(number: month.number, leap: month.leap, firstDay: day, dayCount: month.days))
             day += month.days
         }
         assert(day == first + length, "Hebrew year \(y): months add up to \(day - first) days, not \(length)")

@@ -9,8 +9,9 @@ import Synchronization
 /// Each year is asked of ICU once per process and kept (`year(_:)`), so a rule's next fire reads
 /// cached month tables: the first day and length of every month, its RFC 7529 number and leap flag.
 /// One instance per calendar (`named(_:)`), shared by every rule; ICU's calendar handle is used
-/// under the lock only.
-final class RScaleCalendar: Sendable {
+/// under the lock only. `RRuleExpansion` counts an RSCALE rule in it (`RRuleCalendar`); a plain
+/// rule, or RSCALE=GREGORIAN without SKIP, counts in `GregorianRRuleCalendar`, by arithmetic.
+final class RScaleCalendar: RRuleCalendar {
     /// How BYMONTH numbers the months (RFC 7529 §4.2).
     enum Months: Sendable, Hashable {
         /// 1…`count` every year, no leap months (Gregorian-based, Islamic, Persian, Indian: 12;
@@ -130,6 +131,12 @@ final class RScaleCalendar: Sendable {
         return 12
     }
 
+    /// The most months a year has: 13 with a leap month.
+    var mostMonths: Int {
+        if case .fixed(let count) = months { return count }
+        return 13
+    }
+
     /// The months that may carry RFC 7529's `L`.
     var leapMonthNumbers: ClosedRange<Int>? {
         switch months {
@@ -149,6 +156,12 @@ final class RScaleCalendar: Sendable {
     var maxWeekNumber: Int { maxYearDays > 366 ? 55 : 53 }
 
     var isGregorian: Bool { cldrName == nil }
+
+    /// No cycle is assumed (a lunar calendar's years do not repeat in whole weeks), and no month or
+    /// year is assumed to hold every date: the expansion looks at each period.
+    var cycle: (days: Int64, years: Int64, months: Int64)? { nil }
+    func everyMonthHas(day: Int64) -> Bool { false }
+    func everyYearHas(day: Int64, ofMonth key: Int) -> Bool { false }
 
     // MARK: Years
 
@@ -264,21 +277,13 @@ final class RScaleCalendar: Sendable {
     // MARK: Building years
 
     private static func gregorianYear(_ y: Int64) -> RScaleYear {
-        let first = CivilArithmetic.daysFromCivil(year: y, month: 1, day: 1)
-        var months: [RScaleMonth] = []
-        months.reserveCapacity(12)
-        var day = first
-        for m in 1...12 {
-            let length = CivilArithmetic.daysInMonth(year: y, month: Int64(m))
-            months.append(RScaleMonth(number: m, leap: false, firstDay: day, dayCount: length))
-            day += length
-        }
-        return RScaleYear(number: y, firstDay: first, dayCount: day - first, months: months)
+        let year = GregorianRRuleCalendar.Year(y)
+        return RScaleYear(number: y, firstDay: year.firstDay, dayCount: year.dayCount, months: (0..<12).map(year.month))
     }
 
     private static func icuYear(_ handle: UnsafeMutableRawPointer, _ y: Int64, nearDay: Int64, firstDay: Int64?, months numbering: Months) -> RScaleYear? {
         guard let raw = ICU.rscaleMonths(handle, year: y, nearDay: nearDay, firstDay: firstDay), let first = raw.first else { return nil }
-        var months: [RScaleMonth] = []
+        var months: [RRuleMonth] = []
         months.reserveCapacity(raw.count)
         for m in raw {
             let icuMonth = Int(m.month)
@@ -289,7 +294,7 @@ final class RScaleCalendar: Sendable {
             case .hebrew: (number, leap) = icuMonth < 5 ? (icuMonth + 1, false) : icuMonth == 5 ? (5, true) : (icuMonth, false)
             case .lunisolar: (number, leap) = (icuMonth + 1, m.is_leap != 0)
             }
-            months.append(RScaleMonth(number: number, leap: leap, firstDay: m.first_day, dayCount: Int64(m.length)))
+            months.append(RRuleMonth(number: number, leap: leap, firstDay: m.first_day, dayCount: Int64(m.length)))
         }
         if case .fixed(let count) = numbering, months.count != count { return nil }
         let last = months[months.count - 1]
