@@ -9,11 +9,12 @@
 /// ```
 ///
 /// Inlinable: `chime batch` writes every response through it from another module (ChimeBatch), and
-/// a call per byte would cost more than the byte.
-package struct ByteWriter {
+/// a call per byte would cost more than the byte. The type itself must be `@usableFromInline`:
+/// Swift inlines no member of a plain `package` type into another module (scripts/check-layers).
+@usableFromInline package struct ByteWriter {
     /// Where the bytes go, and how many are written so far.
-    package let start: UnsafeMutablePointer<UInt8>
-    package var count = 0
+    @usableFromInline package let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline package var count = 0
 
     @inlinable
     package init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
