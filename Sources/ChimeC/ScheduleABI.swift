@@ -30,15 +30,17 @@ struct CFire {
         offsetSeconds = fire.offset
         year = Int32(local.year); month = Int32(local.month); day = Int32(local.day)
         hour = Int32(local.hour); minute = Int32(local.minute); second = Int32(local.second)
-        // The second pass of a repeated wall time (Python's `fold=1`).
-        if case .overlap(_, _, let later, _) = zone.resolve(localSeconds: fire.instant.seconds + Int64(fire.offset)),
-           later == fire.instant.seconds {
+        // The second pass of a repeated wall time (Python's `fold=1`). Its first pass was less than
+        // the zone's offset spread earlier, across a transition: none that near, no resolving.
+        let seconds = fire.instant.seconds
+        if zone.period(containing: seconds).start > seconds - Int64(zone.table.maxOffset - zone.table.minOffset),
+           case .overlap(_, _, let later, _) = zone.resolve(localSeconds: seconds + Int64(fire.offset)), later == seconds {
             fold = 1
         } else {
             fold = 0
         }
         isDST = fire.isDST ? 1 : 0
-        adjustment = Int32(FireAdjustment.allCases.firstIndex(of: fire.adjustment)!)
+        adjustment = Int32(adjustmentCases.firstIndex(of: fire.adjustment)!)
         abbreviation = abbreviations.id(of: fire.abbreviation)
     }
 }
@@ -70,6 +72,10 @@ struct AbbreviationCache {
         return UnsafePointer(bitPattern: address)
     }
 }
+
+/// `FireAdjustment.allCases`, built once (the property builds its array at every call); a fire's
+/// `adjustment` is its index here, found with `==` (a tag compare; hashing would hash the raw String).
+private let adjustmentCases = FireAdjustment.allCases
 
 /// The adjustment names as static C strings, in `FireAdjustment.allCases` order (`chime_adjustment`).
 nonisolated(unsafe) private let adjustmentNames: [UnsafeMutablePointer<CChar>] = FireAdjustment.allCases.map { strdup($0.rawValue) }

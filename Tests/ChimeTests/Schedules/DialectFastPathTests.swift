@@ -44,6 +44,67 @@ import Testing
         #expect(answeredFast > 10_000, "the shortcut answered \(answeredFast) of 20,000")
     }
 
+    /// The several-times-a-day shortcut of cron (`CronDayTimesFastPath`) against the search alone,
+    /// five fires chained from each start: seeded minute, hour and day fields (steps, lists, ranges,
+    /// both day fields restricted for Vixie's OR), posix and croniter (with a seconds field).
+    @Test func cronDayTimesShortcutMatchesItsSearch() throws {
+        var answeredFast = 0, fires = 0
+        let run = DifferentialRun(name: "CRON_DAY_TIMES_SHORTCUT", defaultCases: 4_000, defaultSeed: 0xDA7_2026)
+        try Self.cases(run.cases, seed: run.seed) { zone, hour, minute, second, weekday, start in
+            var rng = SplitMix64(seed: UInt64(bitPattern: start.seconds) &+ UInt64(hour * 60 + minute))
+            func field(_ fixed: Int, _ limit: Int) -> String {
+                switch rng.next(in: 0...4) {
+                case 0: "*"
+                case 1: "*/\(rng.next(in: 2...max(2, limit / 3)))"
+                case 2: "\(fixed),\((fixed + rng.next(in: 1...limit)) % (limit + 1))"
+                case 3: "\(min(fixed, limit - 1))-\(min(limit, fixed + rng.next(in: 1...6)))"
+                default: "\(fixed)"
+                }
+            }
+            let days = ["*", "*", "1,15", "10-20", "*/3"][rng.next(in: 0...4)]
+            let weekdays = weekday.map { "\($0)-\(min(6, $0 + rng.next(in: 1...4)))" } ?? "*"
+            let months = rng.next(in: 0...3) == 0 ? "3,10,11" : "*"
+            let croniter = rng.next(in: 0...1) == 0
+            let text = "\(field(minute, 59)) \(field(hour, 23)) \(days) \(months) \(weekdays)" + (croniter ? " \(field(second, 59))" : "")
+            let trigger = try CronTrigger(expression: text, flavor: croniter ? .croniter : .posix)
+            var after = start
+            // Half the time within two hours of a transition, where the shortcut must step aside.
+            let near = zone.transitions(from: Instant(seconds: start.seconds - 400 * 86_400), to: Instant(seconds: start.seconds + 400 * 86_400))
+            if !near.isEmpty, rng.next(in: 0...1) == 0 {
+                after = Instant(seconds: near[rng.next(in: 0...near.count - 1)].instant.seconds + Int64(rng.next(in: -7_200...7_200)))
+            }
+            for _ in 0..<5 {
+                if trigger.dayTimesFastPath?.nextFire(after: after, in: zone) != nil { answeredFast += 1 }
+                var search = CalendarSearch(rules: CronRules(trigger: trigger, zone: zone), forward: true)
+                let general = Result { () throws(TriggerError) in try search.fire(from: after) }
+                let actual = Result { () throws(TriggerError) in try trigger.nextFire(after: after, in: zone) }
+                #expect(actual == general, "\(zone.identifier) '\(text)' after \(after)")
+                guard case .success(let fire?) = general else { break }
+                after = fire.instant
+                fires += 1
+            }
+        }
+        #expect(answeredFast > fires / 2, "the shortcut answered \(answeredFast) of \(fires)")
+    }
+
+    /// The two cases where a wall time before the start's fires after the start, so the shortcut
+    /// must step aside although the next wanted wall time resolves uniquely. Hand-derived, New York:
+    /// - 2026-11-01, clocks back at 06:00:00Z (02:00 EDT → 01:00 EST). croniter fires a repeated
+    ///   wall time at both instants (docs/cron.md), so `30 1,5 * * *` after 05:50:00Z (01:50 EDT)
+    ///   fires at 01:30 EST = 06:30:00Z, not 05:30 EST = 10:30:00Z.
+    /// - 2026-03-08, clocks forward at 07:00:00Z (02:00 EST → 03:00 EDT). With gap policy `shift`
+    ///   (by the gap's length), `30 2,5 * * *` after 07:10:00Z (03:10 EDT) fires at 02:30 + 1 h =
+    ///   03:30 EDT = 07:30:00Z, not 05:30 EDT = 09:30:00Z.
+    @Test func cronDayTimesShortcutStepsAsideNearTransitions() throws {
+        let zone = try Fixtures.tzifDatabase.rules(for: "America/New_York")
+        let back = try CronTrigger(expression: "30 1,5 * * *", flavor: .croniter)
+        #expect(back.dayTimesFastPath != nil)
+        #expect(try back.nextFire(after: Instant(seconds: 1_793_512_800 - 600), in: zone)?.instant == Instant(seconds: 1_793_512_800 + 1_800))
+        let forward = try CronTrigger(expression: "30 2,5 * * *", flavor: .posix, gapPolicy: .shift)
+        #expect(forward.dayTimesFastPath != nil)
+        #expect(try forward.nextFire(after: Instant(seconds: 1_772_953_200 + 600), in: zone)?.instant == Instant(seconds: 1_772_953_200 + 1_800))
+    }
+
     /// The shortcut of a one-time-a-day OnCalendar trigger (`OnCalendarTrigger.plainDailyFire`,
     /// with its period-based checks and, near transitions, the exact ones) against systemd's own walk
     /// (`OnCalendarTrigger.systemdFire`, itself checked against systemd-analyze by

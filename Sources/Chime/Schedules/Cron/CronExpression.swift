@@ -155,6 +155,12 @@ public struct CronExpression: Sendable, Hashable {
 
     /// The first matching second of the day at or after `second` (0…86399), if any.
     func firstSecond(atOrAfter second: Int) -> Int? {
+        Self.firstSecond(atOrAfter: second, seconds: seconds, minutes: minutes, hours: hours)
+    }
+
+    /// `firstSecond(atOrAfter:)` over the time fields alone (what `CronDayTimesFastPath` keeps).
+    @inline(__always)
+    static func firstSecond(atOrAfter second: Int, seconds: UInt64, minutes: UInt64, hours: UInt64) -> Int? {
         guard second < 86_400 else { return nil }
         var (h, m, s) = (second / 3600, second / 60 % 60, second % 60)
         while true {

@@ -22,6 +22,9 @@ public struct CronTrigger: Sendable, Hashable, Codable {
     /// on one weekday (`30 8 * * *`, `0 9 * * 1`), searched forward: away from transitions such a
     /// job fires at that wall time under every flavor's rule (`CalendarFastPath`).
     let fastPath: CalendarFastPath?
+    /// The shortcut for an expression with more times a day (`*/5 * * * *`), under the same
+    /// conditions; nil where `fastPath` serves.
+    let dayTimesFastPath: CronDayTimesFastPath?
 
     /// Forward (the next fires) unless a request asks for `backward`: every flavor's default.
     public static let defaultDirection = SearchDirection.forward
@@ -43,6 +46,8 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         // The flavors with their own walks (robfig, Quartz, APScheduler: `walkOrSearch`) walk their
         // own way even away from transitions' days (and Quartz gives up at its MAX_YEAR): no shortcut.
         fastPath = direction == .forward && profile.walk == .search ? Self.dailyFastPath(self.expression) : nil
+        dayTimesFastPath = direction == .forward && profile.walk == .search && fastPath == nil
+            ? CronDayTimesFastPath(self.expression) : nil
     }
 
     /// The zone the expression names (robfig's `TZ=Zone` / `CRON_TZ=Zone` prefix), if any: the
@@ -77,6 +82,7 @@ public struct CronTrigger: Sendable, Hashable, Codable {
         // The shortcut answers away from transitions; near one it answers nil. Kept apart from the
         // walks below so that a call the shortcut answers copies nothing (the expression is large).
         if let fire = fastPath?.nearestFire(after: instant, in: zone) { return fire }
+        if let fire = dayTimesFastPath?.nextFire(after: instant, in: zone) { return fire }
         return try walkOrSearch(after: instant, in: zone)
     }
 
