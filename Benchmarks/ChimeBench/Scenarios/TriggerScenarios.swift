@@ -65,6 +65,13 @@ enum TriggerScenarios {
             try CronTrigger(expression: "30 8 * * *")
         }
         scenarios += DialectPeerScenarios.cron(context)
+        // Several times a day: CronDayTimesFastPath away from transitions, the search near them.
+        scenarios.append(Scenario(name: "next.cron.steps", role: .chime,
+                                  summary: "cron '*/5 * * * *' (posix): CronTrigger.nextFire(after:in:), the daily starts",
+                                  unit: .ns, countsAllocations: true) {
+            let w = context.triggers, trigger = try! CronTrigger(expression: "*/5 * * * *")
+            return .ready { n in fires(trigger, w.rules, w.daily.starts, w.mask, n) }
+        })
         scenarios += dialect(context, "next.oncalendar.daily",
                              "OnCalendar '*-*-* 08:30:00': OnCalendarTrigger.nextFire(after:in:), the daily starts") {
             try OnCalendarTrigger(expression: "*-*-* 08:30:00")
