@@ -107,11 +107,13 @@ private func report(_ error: BatchError, _ output: UnsafeMutablePointer<UnsafeMu
     return chimeError
 }
 
-/// The instant of C's (seconds, nanosecond), or an error for one outside years 1–9999 UTC.
+/// The instant of C's (seconds, nanosecond), or an error for one outside `Instant.readableRange`
+/// (wall times in years 1–9999).
 private func instant(_ seconds: Int64, _ nanosecond: Int32) throws(BatchError) -> Instant {
     let instant = Instant(seconds: seconds, nanoseconds: nanosecond)
-    guard Instant.supportedRange.contains(instant) else {
-        throw BatchError(code: "yearOutOfRange", message: "\(seconds) seconds since 1970 is outside years 1–9999 UTC")
+    guard Instant.readableRange.contains(instant) else {
+        throw BatchError(code: "yearOutOfRange", message: "\(seconds) seconds since 1970 is outside the instants of years 1–9999 "
+                         + "(0000-12-30T22:00:01Z to 10000-01-02T01:59:59Z)")
     }
     return instant
 }

@@ -6,7 +6,8 @@ import Darwin
 
 /// Parsing and formatting of the text forms in docs/contract.md.
 ///
-/// - Instants: `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.250-04:00` (offset `±HH:MM`, `±HHMM` or `±HH`).
+/// - Instants: `2026-03-08T07:00:00Z`, `2026-03-08T03:00:00.250-04:00` (offset `±HH:MM`, `±HHMM`,
+///   `±HH`, or `±HH:MM:SS` as historical offsets are written: `1850-01-01T02:30:00-04:56:02`).
 /// - Local wall times: `2026-03-08T02:30:00` (seconds optional, no offset).
 public enum ISO8601Format {
     /// Parses an instant with `Z` or an explicit offset. Never reads the clock: `now` is not an
@@ -21,10 +22,10 @@ public enum ISO8601Format {
         guard let fields = scanner.dateTime(), let offset = scanner.offset(), scanner.atEnd else {
             throw .malformedInstant(String(decoding: text, as: UTF8.self))
         }
-        let local: CivilDateTime
-        do { local = try fields.validated() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
-        let instant = Instant(seconds: local.localSeconds - Int64(offset), nanoseconds: Int32(local.nanosecond))
-        do { return try instant.checkedInSupportedRange() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
+        let localSeconds: Int64
+        do { localSeconds = try fields.localSeconds() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
+        let instant = Instant(seconds: localSeconds - Int64(offset), nanoseconds: Int32(fields.nanosecond))
+        do { return try instant.checkedReadable() } catch { throw .invalidText(String(decoding: text, as: UTF8.self), error) }
     }
 
     /// Parses a wall time with no offset.
@@ -265,11 +266,25 @@ public enum ISO8601Format {
             func validated() throws(TimeError) -> CivilDateTime {
                 try CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
             }
+
+            /// Seconds since 1970-01-01T00:00:00 of the fields as a wall time. Years 0 and 10000
+            /// too: the UTC forms of instants at the ends of `Instant.readableRange`. Both are leap
+            /// years in the proleptic Gregorian calendar, as 2000 is, so their fields are checked as
+            /// 2000's.
+            func localSeconds() throws(TimeError) -> Int64 {
+                guard year == 0 || year == 10_000 else { return try validated().localSeconds }
+                _ = try CivilDateTime(year: 2000, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+                let days = CivilArithmetic.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+                return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+            }
         }
 
         @inline(__always)
         mutating func dateTime() -> Fields? {
-            guard let y = digits(4), take(UInt8(ascii: "-")), let mo = digits(2), take(UInt8(ascii: "-")), let d = digits(2),
+            // Four digits, or five for year 10000 (a UTC instant Chime writes: `Instant.readableRange`).
+            guard var y = digits(4) else { return nil }
+            if y >= 1000, let fifth = digits(1) { y = y * 10 + fifth }
+            guard take(UInt8(ascii: "-")), let mo = digits(2), take(UInt8(ascii: "-")), let d = digits(2),
                   take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")),
                   let h = digits(2), take(UInt8(ascii: ":")), let mi = digits(2)
             else { return nil }
@@ -296,16 +311,22 @@ public enum ISO8601Format {
             if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) { return 0 }
             let sign: Int
             if take(UInt8(ascii: "+")) { sign = 1 } else if take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
-            guard let h = digits(2), h <= 23 else { return nil }
-            var m = 0
+            // Hours up to 25 and `:SS`: the offsets Chime writes (a TZif offset is under 26 hours;
+            // historical ones have seconds, New York's LMT -04:56:02).
+            guard let h = digits(2), h <= 25 else { return nil }
+            var m = 0, s = 0
             if take(UInt8(ascii: ":")) {
                 guard let mm = digits(2) else { return nil }
                 m = mm
+                if take(UInt8(ascii: ":")) {
+                    guard let ss = digits(2) else { return nil }
+                    s = ss
+                }
             } else if let mm = digits(2) {
                 m = mm
             }
-            guard m <= 59 else { return nil }
-            return sign * (h * 3600 + m * 60)
+            guard m <= 59, s <= 59 else { return nil }
+            return sign * (h * 3600 + m * 60 + s)
         }
     }
 }
@@ -349,7 +370,7 @@ public enum TimeText: Sendable, Hashable {
         if text == "now", let now { return .instant(now()) }
         if text.hasPrefix("@") {
             guard let seconds = Int64(text.dropFirst()) else { throw .malformedInstant(text) }
-            return .instant(try Instant(seconds: seconds).checkedInSupportedRange())
+            return .instant(try Instant(seconds: seconds).checkedReadable())
         }
         do { return .instant(try ISO8601Format.parseInstant(text)) } catch {
             guard case .malformedInstant = error else { throw error }

@@ -17,12 +17,30 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
         self.nanoseconds = nanoseconds
     }
 
-    /// The earliest and latest instants Chime accepts: 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999999999Z.
+    /// The instants the engine's calendars cover: 0001-01-01T00:00:00Z ... 9999-12-31T23:59:59.999999999Z.
+    /// Input is read over the wider `readableRange`.
     public static let supportedRange: ClosedRange<Instant> =
         Instant(seconds: -62_135_596_800)...Instant(seconds: lastSupportedSecond, nanoseconds: 999_999_999)
 
     /// The whole second of `supportedRange.upperBound`, as a literal inlinable code can fold.
     @inlinable package static var lastSupportedSecond: Int64 { 253_402_300_799 }
+
+    /// Every instant whose wall time is in years 1...9999 at some offset a zone can have (under 26
+    /// hours either way, as RFC 8536 bounds a TZif offset): 0000-12-30T22:00:01Z ...
+    /// 10000-01-02T01:59:59.999999999Z. Chime writes such instants — a fire late on the last day of
+    /// 9999 west of UTC is in UTC year 10000: 9999-12-31T20:00:00-05:00 is 10000-01-01T01:00:00Z —
+    /// and reads every one back (`ISO8601Format.parseInstant`, `@` seconds, the C ABI).
+    public static let readableRange: ClosedRange<Instant> =
+        Instant(seconds: supportedRange.lowerBound.seconds - 93_599)...Instant(seconds: lastSupportedSecond + 93_599, nanoseconds: 999_999_999)
+
+    /// Fails with `.yearOutOfRange` when the instant is outside `readableRange`.
+    public func checkedReadable() throws(TimeError) -> Instant {
+        guard Instant.readableRange.contains(self) else {
+            let year = CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(seconds, 86_400).quotient).year
+            throw .yearOutOfRange(year)
+        }
+        return self
+    }
 
     /// Fails with `.yearOutOfRange` when the instant is outside years 1...9999 UTC.
     public func checkedInSupportedRange() throws(TimeError) -> Instant {
