@@ -113,7 +113,7 @@ private func instant(_ seconds: Int64, _ nanosecond: Int32) throws(BatchError) -
     let instant = Instant(seconds: seconds, nanoseconds: nanosecond)
     guard Instant.readableRange.contains(instant) else {
         throw BatchError(code: "yearOutOfRange", message: "\(seconds) seconds since 1970 is outside the instants of years 1–9999 "
-                         + "(0000-12-30T22:00:01Z to 10000-01-02T01:59:59Z)")
+                         + "(0000-12-30T22:00:01Z to 10000-01-02T01:59:58Z)")
     }
     return instant
 }

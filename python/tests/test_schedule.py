@@ -214,3 +214,21 @@ def test_the_c_speedups_answer_as_the_ctypes_path(monkeypatch):
     assert fast == slow
     assert all(f.instant.tzinfo is s.instant.tzinfo and f.instant.fold == s.instant.fold
                for a, b in zip(fast, slow) for f, s in zip(a[1], b[1]))
+
+
+def test_every_instant_written_reads_back_at_the_ends_of_time():
+    # Hand-derived: the US DST rule runs on for ever but December is standard time, EST (-05:00),
+    # so 9999-12-31T20:00:00-05:00 is 10000-01-01T01:00:00Z, a UTC year Python's datetime cannot
+    # hold; New York's LMT (before 1883) is -04:56:02 = -17762 s.
+    daily = chime.Schedule(components={"hour": 20}, zone="America/New_York")
+    last = daily.next("9999-12-31T12:00:00Z")
+    assert last.instant == datetime(9999, 12, 31, 20, tzinfo=ZoneInfo("America/New_York"))
+    assert daily.next(last.instant) is None                       # read back as `after`: nothing later
+    assert daily.next("10000-01-01T00:59:59Z") == last             # the UTC text, year 10000, read back
+    assert daily.next("9999-12-31T19:59:59-05:00") == last
+    with pytest.raises(OverflowError, match="UTC year 10000"):
+        last.utc
+    hourly = chime.Schedule("0 * * * *", zone="America/New_York")
+    lmt = hourly.next("1850-01-01T02:30:00-04:56:02")              # the seconds offset Chime writes
+    assert (lmt.instant.hour, lmt.offset, lmt.abbreviation) == (3, -17762, "LMT")
+    assert hourly.next(lmt.instant).instant.hour == 4

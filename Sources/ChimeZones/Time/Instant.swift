@@ -27,7 +27,7 @@ public struct Instant: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     /// Every instant whose wall time is in years 1...9999 at some offset a zone can have (under 26
     /// hours either way, as RFC 8536 bounds a TZif offset): 0000-12-30T22:00:01Z ...
-    /// 10000-01-02T01:59:59.999999999Z. Chime writes such instants — a fire late on the last day of
+    /// 10000-01-02T01:59:58.999999999Z. Chime writes such instants — a fire late on the last day of
     /// 9999 west of UTC is in UTC year 10000: 9999-12-31T20:00:00-05:00 is 10000-01-01T01:00:00Z —
     /// and reads every one back (`ISO8601Format.parseInstant`, `@` seconds, the C ABI).
     public static let readableRange: ClosedRange<Instant> =

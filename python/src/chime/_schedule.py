@@ -59,8 +59,13 @@ class Fire:
 
     @property
     def utc(self) -> datetime:
-        """The instant in UTC."""
-        return self.instant.astimezone(_UTC)
+        """The instant in UTC. Raises `OverflowError` for a fire in UTC year 10000 (late on the last
+        day of 9999 west of UTC), which Python's `datetime` cannot hold; `instant` holds it."""
+        try:
+            return self.instant.astimezone(_UTC)
+        except OverflowError:
+            raise OverflowError(f"{self.instant.isoformat()} is in UTC year 10000, past Python's datetime "
+                                "(year 9999): use .instant") from None
 
 
 def _raise_from(buffer: ctypes.c_void_p, length: ctypes.c_size_t) -> None:
