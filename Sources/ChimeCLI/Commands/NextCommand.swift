@@ -108,7 +108,7 @@ enum NextCommand {
             }
             for note in notes { output.line("note: " + note) }
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
-            for fire in fires { output.line(FireFormatting.row(fire)) }
+            for fire in fires { output.line(FireRow.text(fire)) }
         }
         if fires.isEmpty && count > 0, case .onCalendar = trigger {
             throw .noAnswer("the OnCalendar expression never elapses after \(after) (systemd looks no further than the year 2199)")

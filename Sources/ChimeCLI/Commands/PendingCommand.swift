@@ -39,7 +39,7 @@ enum PendingCommand {
         }
         output.line("Kept \(store.count) of \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
         let width = max(10, (store.pending.map(\.identifier.count).max() ?? 0) + 2)
-        for entry in store.pending { output.line("  " + entry.identifier.padding(to: width) + FireFormatting.row(entry.next)) }
+        for entry in store.pending { output.line("  " + entry.identifier.padding(to: width) + FireRow.text(entry.next)) }
         if !report.discarded.isEmpty {
             output.line("Discarded \(report.discarded.count):")
             for discard in report.discarded {

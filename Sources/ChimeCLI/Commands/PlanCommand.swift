@@ -40,7 +40,7 @@ enum PlanCommand {
         }
         output.line("\(plan.occurrences.count) occurrence\(plan.occurrences.count == 1 ? "" : "s") from \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit)):")
         for occurrence in plan.occurrences {
-            output.line("  " + occurrence.occurrenceIdentifier.padding(to: 24) + FireFormatting.row(occurrence.fire))
+            output.line("  " + occurrence.occurrenceIdentifier.padding(to: 24) + FireRow.text(occurrence.fire))
         }
         output.line(plan.refillBy.map { "Plan again before \($0): the next occurrence left out fires then." }
                     ?? "Everything fits: no need to plan again.")

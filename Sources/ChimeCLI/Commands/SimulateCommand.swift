@@ -62,7 +62,7 @@ enum SimulateCommand {
                     if let payload = payloads[delivery.identifier] { fields.append(("payload", .raw(payload))) }
                     output.line(JSON.object(fields).serialized)
                 } else {
-                    output.line(delivery.identifier.padding(to: 20) + FireFormatting.row(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
+                    output.line(delivery.identifier.padding(to: 20) + FireRow.text(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
                 }
             }
             for discard in report.discarded { Output.error("discarded: \(discard)") }
