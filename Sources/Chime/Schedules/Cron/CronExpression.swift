@@ -216,6 +216,7 @@ public struct CronExpression: Sendable, Hashable {
 
     /// Whether the expression restricts the year and holds `year`.
     func allowsYear(_ year: Int) -> Bool {
+        if let quartz { return quartz.nextYear(from: year) == year }
         guard let years else { return true }
         let index = year - 1970
         return (0..<130).contains(index) && years[index >> 6] & (1 << UInt64(index & 63)) != 0
@@ -228,6 +229,7 @@ public struct CronExpression: Sendable, Hashable {
 
     /// The nearest year in the year field at or beyond `year` in the direction, if any.
     func nearestYear(from year: Int, forward: Bool) -> Int? {
+        if let quartz { return forward ? quartz.nextYear(from: year) : quartz.previousYear(atOrBefore: year) }
         guard years != nil else { return year }
         var y = forward ? max(year, 1970) : min(year, 2099)
         while (1970...2099).contains(y) {

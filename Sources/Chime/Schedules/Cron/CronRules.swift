@@ -96,6 +96,9 @@ struct CronRules: CalendarSearchRules {
                 guard let next = expression.nearestYear(from: year + (forward ? 1 : -1), forward: forward) else { return nil }
                 day = forward ? CivilArithmetic.daysFromCivil(year: Int64(next), month: 1, day: 1)
                               : CivilArithmetic.daysFromCivil(year: Int64(next), month: 12, day: 31)
+                // The 400 years without a day count from the first year the year field allows:
+                // Quartz backward from 2600 reaches its last year, 2126, 474 years on.
+                startYear = Int64(next)
                 continue
             }
             if expression.months & (1 << UInt64(month)) == 0 {

@@ -51,6 +51,16 @@ struct QuartzSchedule: Sendable, Hashable {
         return low < years.count ? years[low] : nil
     }
 
+    /// The largest allowed year at or before `year`.
+    func previousYear(atOrBefore year: Int) -> Int? {
+        var low = 0, high = years.count
+        while low < high {
+            let mid = (low + high) / 2
+            if years[mid] <= year { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? years[low - 1] : nil
+    }
+
     /// Whether a date matches the year, month and day fields as Quartz documents them (its
     /// CronExpression class comment): the day rule for searches that are not Quartz's own walk —
     /// backward, or with explicit `gap`/`overlap` policies, evaluated by `CronRules`.
