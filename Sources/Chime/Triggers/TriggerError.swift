@@ -22,6 +22,9 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `Trigger.fires(after:in:)` was asked for a sequence of a trigger whose gap policy is
     /// `reject`: a plain `Sequence` cannot report the error its walk may end with.
     case rejectingTriggerInSequence
+    /// A calendar (an RSCALE calendar as ICU computes it) cannot give a year the walk reaches: the
+    /// reason, naming the calendar and the last fire found.
+    case calendarUnavailable(String)
 
     /// The reason as a sentence naming the value at fault, e.g. "component weekday = 8 is invalid:
     /// expected 1–7".
@@ -45,6 +48,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
         case .invalidProfile(let reason):
             return "invalid for the profile: \(reason)"
+        case .calendarUnavailable(let reason):
+            return reason
         case .rejectingTriggerInSequence:
             return "the trigger's gap policy is 'reject', which a sequence of fires cannot report: walk it with FireIterator.nextFire() or the throwing alarms(after:in:)"
         }
@@ -52,9 +57,13 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension TriggerError: ChimeError {
-    /// The stable code (docs/contract.md): `wallTimeSkipped` for a gap policy `reject` met; `invalidTrigger` for the rest.
+    /// The stable code (docs/contract.md): `wallTimeSkipped` for a gap policy `reject` met,
+    /// `calendarUnavailable` for a calendar that breaks down; `invalidTrigger` for the rest.
     public var code: String {
-        if case .wallTimeSkipped = self { return "wallTimeSkipped" }
-        return "invalidTrigger"
+        switch self {
+        case .wallTimeSkipped: "wallTimeSkipped"
+        case .calendarUnavailable: "calendarUnavailable"
+        default: "invalidTrigger"
+        }
     }
 }

@@ -358,7 +358,7 @@ package struct BatchProcessor {
         do {
             return try trigger.fires(after: after, in: zone, count: count)
         } catch {
-            throw BatchError(code: "wallTimeSkipped", message: error.description)
+            throw BatchError(error)   // wallTimeSkipped (gap policy reject) or calendarUnavailable
         }
     }
 }

@@ -66,7 +66,7 @@ enum NextCommand {
                                                command: spec.name)
         let fires: [Fire]
         do { fires = try trigger.fires(after: after, in: zone.rules, count: count) } catch {
-            throw .input(error.description, code: "wallTimeSkipped")
+            throw .input(error.description, code: error.code)
         }
         if case .flutterAndroid = trigger {
             notes.insert("profile android: flutter_local_notifications' Java code (java.time; each fire computed from the wall time of the one before)", at: 0)

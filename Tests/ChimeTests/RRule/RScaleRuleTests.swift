@@ -235,6 +235,26 @@ import Testing
         return walls
     }
 
+    /// ICU 72's Chinese calendar breaks down in its year 7380 (Gregorian 4743): a probe of
+    /// `ucal_get` over the days of that year (en@calendar=chinese, UTC) reads day 1,013,141 since
+    /// 1970 as month 8 (index 7), day 60, between months that start on their day 1. The walk must
+    /// say so rather than end as if the rule had run out; Dangi (the same astronomy, Seoul's
+    /// meridian) goes on. Found by issue 30's attack round.
+    @Test func aCalendarICUCannotComputeIsAnErrorNotAnEnd() throws {
+        let start = try ISO8601Format.parseInstant("4740-01-01T00:00:00Z")
+        let chinese = try RRuleTrigger(text: "DTSTART:47400101T000000\nRRULE:RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1")
+        let shanghai = try Fixtures.tzifDatabase.rules(for: "Asia/Shanghai")
+        #expect(try chinese.fires(after: start, in: shanghai, count: 2).count == 2)
+        #expect {
+            try chinese.fires(after: start, in: shanghai, count: 6)
+        } throws: { error in
+            guard case TriggerError.calendarUnavailable(let reason) = error else { return false }
+            return (error as? TriggerError)?.code == "calendarUnavailable" && reason.contains("CHINESE")
+        }
+        let dangi = try RRuleTrigger(text: "DTSTART:47400101T000000\nRRULE:RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1")
+        #expect(try dangi.fires(after: start, in: try Fixtures.tzifDatabase.rules(for: "Asia/Seoul"), count: 6).count == 6)
+    }
+
     // MARK: Words
 
     @Test func wordsNameTheCalendar() throws {

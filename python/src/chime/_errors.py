@@ -23,7 +23,8 @@ class InvalidRequestError(ChimeError, ValueError):
 
 
 class InvalidTriggerError(ChimeError, ValueError):
-    """The trigger cannot be read or searched (`invalidTrigger`)."""
+    """The trigger cannot be read or searched (`invalidTrigger`; `calendarUnavailable`: an RSCALE
+    calendar ICU cannot compute at a year the walk reaches)."""
 
 
 class InvalidCronExpressionError(InvalidTriggerError):
@@ -62,7 +63,8 @@ class ZoneDataError(ChimeError, OSError):
 _CLASSES = {
     "malformedJSON": InvalidRequestError, "missingField": InvalidRequestError, "invalidField": InvalidRequestError,
     "unknownField": InvalidRequestError, "invalidCount": InvalidRequestError, "lineTooLong": InvalidRequestError,
-    "invalidTrigger": InvalidTriggerError, "invalidCronExpression": InvalidCronExpressionError,
+    "invalidTrigger": InvalidTriggerError, "calendarUnavailable": InvalidTriggerError,
+    "invalidCronExpression": InvalidCronExpressionError,
     "invalidRRule": InvalidRRuleError, "unknownZone": UnknownZoneError, "zoneConflict": ZoneConflictError,
     "malformedInstant": MalformedInstantError, "malformedLocalTime": MalformedInstantError,
     "yearOutOfRange": YearOutOfRangeError, "wallTimeSkipped": WallTimeSkippedError,

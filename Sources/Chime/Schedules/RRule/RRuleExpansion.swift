@@ -648,6 +648,9 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         /// last wall time, so a rule whose UNTIL passes with no instance stops there instead of
         /// trying every period to the year 9999).
         var ceiling = RRule.lastWall
+        /// The walk ended because the calendar could not give a period's year or month (ICU's
+        /// Chinese calendar breaks down in its year 7380, Gregorian 4743), not because the rule ran out.
+        private(set) var calendarEnded = false
 
         init(number: Int64) { self.number = number }
 
@@ -669,7 +672,12 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                 }
                 if e.onePerPeriod {
                     // Straight arithmetic: one instance per period.
-                    guard let wall = e.singleCandidate(number: number), wall <= ceiling else {
+                    guard let wall = e.singleCandidate(number: number) else {
+                        finished = true
+                        calendarEnded = true
+                        continue
+                    }
+                    guard wall <= ceiling else {
                         finished = true
                         continue
                     }
@@ -678,7 +686,12 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                     continue
                 }
                 let p = e.startPeriod &+ number &* e.interval
-                guard let low = e.lowerBound(ofPeriod: p), low <= ceiling else {
+                guard let low = e.lowerBound(ofPeriod: p) else {
+                    finished = true
+                    calendarEnded = true
+                    continue
+                }
+                guard low <= ceiling else {
                     finished = true
                     continue
                 }
@@ -691,6 +704,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                 switch outcome {
                 case .end:
                     finished = true
+                    calendarEnded = true
                     continue
                 case .skip(let to):
                     let target = e.period(containing: min(to, RRule.lastWall + 1)) ?? Int64.max / 4

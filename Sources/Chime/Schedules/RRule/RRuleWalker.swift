@@ -31,6 +31,8 @@ struct RRuleWalker {
     private var dtstartPending: Bool
     private var peeked: Int64?
     private var ruleDone = false
+    /// The RSCALE calendar could not give a year the walk needed (`RRuleExpansion.Cursor.calendarEnded`).
+    private var calendarBrokeDown = false
     private var pending: [Fire] = []
     private var pendingHead = 0
     private var extra: [Fire] = []
@@ -142,6 +144,7 @@ struct RRuleWalker {
         } else if let rscale, let next = rscaleCursor.next(rscale, atLeast: floor) {
             wall = next
         } else {
+            if rscale != nil && rscaleCursor.calendarEnded { calendarBrokeDown = true }
             ruleDone = true
             return nil
         }
@@ -269,6 +272,12 @@ struct RRuleWalker {
                 fire = x
                 extraIndex += 1
             } else {
+                // Not the rule's end: ICU could not give the calendar's next year. Fewer fires than
+                // asked for with no word would read as "never fires again".
+                if calendarBrokeDown, let rscale {
+                    throw .calendarUnavailable("ICU's \(rscale.calendar.name) calendar gives no consistent year after "
+                                               + "\(lastEmitted.utcString): the rule's fires past it cannot be found")
+                }
                 return nil
             }
             if fire.instant <= lastEmitted || (!excluded.isEmpty && excluded.contains(fire.instant)) { continue }
