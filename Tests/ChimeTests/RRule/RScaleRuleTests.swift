@@ -255,6 +255,26 @@ import Testing
         #expect(try dangi.fires(after: start, in: try Fixtures.tzifDatabase.rules(for: "Asia/Seoul"), count: 6).count == 6)
     }
 
+    /// A day no month of the calendar has is known never to fire by reasoning, not by a scan to
+    /// the year 9999 (8–15 s through ICU before). Hand-derived: Islamic months have 29 or 30 days
+    /// (by sighting or table), Chinese and Korean lunar months 29 or 30; Persian months 1–6 have 31,
+    /// so day 31 fires there; with SKIP=FORWARD a missing day 31 moves to the next month's first.
+    @Test func aDayNoMonthHasNeverFiresAtOnce() throws {
+        let start = try ISO8601Format.parseInstant("2026-01-01T00:00:00Z")
+        let utc = try Fixtures.tzifDatabase.rules(for: "Etc/UTC")
+        for rule in ["RSCALE=ISLAMIC-UMALQURA;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31", "RSCALE=CHINESE;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=31",
+                     "RSCALE=DANGI;FREQ=MONTHLY;BYMONTHDAY=-31", "RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY;BYMONTHDAY=31,-31"] {
+            let trigger = try RRuleTrigger(text: "DTSTART:20260101T000000\nRRULE:" + rule)
+            #expect(trigger.rscaleExpansion?.neverMatches == true, "\(rule)")
+            #expect(try trigger.nextFire(after: start, in: utc) == nil, "\(rule)")
+        }
+        for rule in ["RSCALE=PERSIAN;FREQ=MONTHLY;BYMONTHDAY=31", "RSCALE=DANGI;FREQ=MONTHLY;BYMONTHDAY=31;SKIP=FORWARD"] {
+            let trigger = try RRuleTrigger(text: "DTSTART:20260101T000000\nRRULE:" + rule)
+            #expect(trigger.rscaleExpansion?.neverMatches == false, "\(rule)")
+            #expect(try trigger.nextFire(after: start, in: utc) != nil, "\(rule)")
+        }
+    }
+
     // MARK: Words
 
     @Test func wordsNameTheCalendar() throws {

@@ -67,4 +67,5 @@ struct GregorianRRuleCalendar: RRuleCalendar {
     func everyYearHas(day: Int64, ofMonth key: Int) -> Bool { !(key == 4 && day == 29) }     // February is key 4
     var mostMonths: Int { 12 }
     var maxYearDays: Int { 366 }
+    var longestMonth: Int { 31 }
 }

@@ -30,6 +30,8 @@ protocol RRuleCalendar: Sendable {
     /// period's size selects nothing).
     var mostMonths: Int { get }
     var maxYearDays: Int { get }
+    /// The most days a month can have: a BYMONTHDAY beyond it, either way, names no day.
+    var longestMonth: Int { get }
 }
 
 /// One year of an `RRuleCalendar`: its days and months as day numbers.

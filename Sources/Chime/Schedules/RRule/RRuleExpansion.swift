@@ -208,6 +208,9 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         neverMatches = Self.timeOfDayUnreachable(frequency: rule.frequency, interval: interval, startPeriod: startPeriod,
                                                  hours: hourLimit, minutes: minuteLimit, seconds: secondLimit)
             || (!spills && !rule.bySetPos.isEmpty && rule.bySetPos.allSatisfy { abs($0) > size })
+            // No month has the day (BYMONTHDAY=31 in a calendar of 29- and 30-day months), and
+            // SKIP=OMIT moves no missing day: known now, rather than after a scan to the year 9999.
+            || (skip == .omit && !monthDays.isEmpty && monthDays.allSatisfy { abs($0) > calendar.longestMonth })
     }
 
     /// Periods of a sub-day FREQ fall on the times of day `startPeriod + k × INTERVAL` (mod the

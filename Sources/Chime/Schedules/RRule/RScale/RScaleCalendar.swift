@@ -46,25 +46,28 @@ final class RScaleCalendar: RRuleCalendar {
 
     // MARK: The calendars
 
-    private static let catalog: [(name: String, cldr: String?, display: String, months: Months, meanYear: Double)] = [
-        ("GREGORIAN", nil, "Gregorian", .fixed(count: 12), 365.2425),
-        ("ISO8601", nil, "ISO 8601", .fixed(count: 12), 365.2425),
-        ("BUDDHIST", "buddhist", "Buddhist", .fixed(count: 12), 365.2425),
-        ("CHINESE", "chinese", "Chinese", .lunisolar, 365.2422),
-        ("COPTIC", "coptic", "Coptic", .fixed(count: 13), 365.25),
-        ("DANGI", "dangi", "Korean (Dangi)", .lunisolar, 365.2422),
-        ("ETHIOPIC", "ethiopic", "Ethiopic", .fixed(count: 13), 365.25),
-        ("ETHIOPIC-AMETE-ALEM", "ethiopic-amete-alem", "Ethiopic Amete Alem", .fixed(count: 13), 365.25),
-        ("HEBREW", "hebrew", "Hebrew", .hebrew, 365.2468),
-        ("INDIAN", "indian", "Indian national", .fixed(count: 12), 365.2425),
-        ("ISLAMIC", "islamic", "Islamic (astronomical)", .fixed(count: 12), 354.367),
-        ("ISLAMIC-CIVIL", "islamic-civil", "Islamic civil", .fixed(count: 12), 354.367),
-        ("ISLAMIC-RGSA", "islamic-rgsa", "Islamic (Saudi sighting)", .fixed(count: 12), 354.367),
-        ("ISLAMIC-TBLA", "islamic-tbla", "Islamic tabular", .fixed(count: 12), 354.367),
-        ("ISLAMIC-UMALQURA", "islamic-umalqura", "Islamic Umm al-Qura", .fixed(count: 12), 354.367),
-        ("JAPANESE", "japanese", "Japanese", .fixed(count: 12), 365.2425),
-        ("PERSIAN", "persian", "Persian", .fixed(count: 12), 365.2422),
-        ("ROC", "roc", "Minguo (ROC)", .fixed(count: 12), 365.2425),
+    /// `longestMonth`: 31 in the Gregorian-based, Persian and Indian calendars; 30 in the Islamic
+    /// (29 or 30 by the moon or a table), Coptic and Ethiopic (30, and 5 or 6 in the thirteenth),
+    /// Hebrew and Chinese ones (lunar months of 29 or 30).
+    private static let catalog: [(name: String, cldr: String?, display: String, months: Months, meanYear: Double, longestMonth: Int)] = [
+        ("GREGORIAN", nil, "Gregorian", .fixed(count: 12), 365.2425, 31),
+        ("ISO8601", nil, "ISO 8601", .fixed(count: 12), 365.2425, 31),
+        ("BUDDHIST", "buddhist", "Buddhist", .fixed(count: 12), 365.2425, 31),
+        ("CHINESE", "chinese", "Chinese", .lunisolar, 365.2422, 30),
+        ("COPTIC", "coptic", "Coptic", .fixed(count: 13), 365.25, 30),
+        ("DANGI", "dangi", "Korean (Dangi)", .lunisolar, 365.2422, 30),
+        ("ETHIOPIC", "ethiopic", "Ethiopic", .fixed(count: 13), 365.25, 30),
+        ("ETHIOPIC-AMETE-ALEM", "ethiopic-amete-alem", "Ethiopic Amete Alem", .fixed(count: 13), 365.25, 30),
+        ("HEBREW", "hebrew", "Hebrew", .hebrew, 365.2468, 30),
+        ("INDIAN", "indian", "Indian national", .fixed(count: 12), 365.2425, 31),
+        ("ISLAMIC", "islamic", "Islamic (astronomical)", .fixed(count: 12), 354.367, 30),
+        ("ISLAMIC-CIVIL", "islamic-civil", "Islamic civil", .fixed(count: 12), 354.367, 30),
+        ("ISLAMIC-RGSA", "islamic-rgsa", "Islamic (Saudi sighting)", .fixed(count: 12), 354.367, 30),
+        ("ISLAMIC-TBLA", "islamic-tbla", "Islamic tabular", .fixed(count: 12), 354.367, 30),
+        ("ISLAMIC-UMALQURA", "islamic-umalqura", "Islamic Umm al-Qura", .fixed(count: 12), 354.367, 30),
+        ("JAPANESE", "japanese", "Japanese", .fixed(count: 12), 365.2425, 31),
+        ("PERSIAN", "persian", "Persian", .fixed(count: 12), 365.2422, 31),
+        ("ROC", "roc", "Minguo (ROC)", .fixed(count: 12), 365.2425, 31),
     ]
 
     /// Every calendar this build can count in, by RSCALE name (ICU's that open as themselves).
@@ -72,7 +75,7 @@ final class RScaleCalendar: RRuleCalendar {
         var result: [String: RScaleCalendar] = [:]
         for entry in catalog {
             if let calendar = RScaleCalendar(name: entry.name, cldrName: entry.cldr, displayName: entry.display,
-                                             months: entry.months, meanYear: entry.meanYear) {
+                                             months: entry.months, meanYear: entry.meanYear, longestMonth: entry.longestMonth) {
                 result[entry.name] = calendar
             }
         }
@@ -87,12 +90,13 @@ final class RScaleCalendar: RRuleCalendar {
         registry[text.uppercased()]
     }
 
-    private init?(name: String, cldrName: String?, displayName: String, months: Months, meanYear: Double) {
+    private init?(name: String, cldrName: String?, displayName: String, months: Months, meanYear: Double, longestMonth: Int) {
         self.name = name
         self.cldrName = cldrName
         self.displayName = displayName
         self.months = months
         self.meanYear = meanYear
+        self.longestMonth = longestMonth
         var handle: UnsafeMutableRawPointer?
         if let cldrName {
             guard let opened = ICU.rscaleOpen(cldrName) else { return nil }
@@ -145,6 +149,9 @@ final class RScaleCalendar: RRuleCalendar {
         case .lunisolar: 1...12
         }
     }
+
+    /// The most days a month can have (see the catalog).
+    let longestMonth: Int
 
     /// The most days a year can have (BYYEARDAY's bound): 385 in the lunisolar calendars.
     var maxYearDays: Int {
