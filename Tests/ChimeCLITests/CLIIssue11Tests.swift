@@ -301,6 +301,9 @@ import Testing
     @Test func usageDidYouMeanAndRepeatedOptions() throws {
         ChimeCLI.expectBadInput(try ChimeCLI.run(["nxt"]), mentions: ["unknown command 'nxt'", "did you mean 'next'"])
         ChimeCLI.expectBadInput(try ChimeCLI.run(["next", "--tzz", "UTC"]), mentions: ["'--tzz'", "did you mean --tz"])
+        // Other tools' names for an option: --zone is one letter from --once, but means --tz.
+        ChimeCLI.expectBadInput(try ChimeCLI.run(["next", "--at", "09:00", "--zone", "UTC"]), mentions: ["'--zone'", "did you mean --tz"])
+        ChimeCLI.expectBadInput(try ChimeCLI.run(["next", "--at", "09:00", "--timezone", "UTC"]), mentions: ["did you mean --tz"])
         ChimeCLI.expectBadInput(try ChimeCLI.run(["next", "--at", "09:00", "--at", "10:00", "--tz", "UTC"]), mentions: ["--at given twice"])
         // Required options are shown bare in the usage line, optional ones in brackets.
         let help = try ChimeCLI.run(["pending", "--help"])

@@ -80,6 +80,9 @@ import Testing
         let run = try ChimeCLI.run(["zones", "--search", "kolkata"])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").contains("Asia/Kolkata"))
+        // A space matches the underscore ids spell it with.
+        let spaced = try ChimeCLI.run(["zones", "--search", "new york"])
+        #expect(spaced.stdout.split(separator: "\n").contains("America/New_York"))
         let none = try ChimeCLI.run(["zones", "--search", "no-such-place"])
         #expect(none.status == 1, "no match is 'no answer' (exit 1)")
     }

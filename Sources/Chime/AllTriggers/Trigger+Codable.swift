@@ -98,7 +98,8 @@ extension Trigger: Codable {
             var days = Set<Weekday>()
             var list = try c.nestedUnkeyedContainer(forKey: .weekdays)
             while !list.isAtEnd {
-                // A number (1 = Sunday … 7 = Saturday) or a name (`mon`, `Monday`), as `--weekly` takes.
+                // A number (1 = Sunday … 7 = Saturday), a name (`mon`, `Monday`) or a range
+                // (`mon-fri`), as `--weekly` takes.
                 let at = path + [WeeklyKeys.weekdays, DecodingPath.Key(index: list.currentIndex)]
                 if let number = try? list.decode(Int.self) {
                     guard let day = Weekday(rawValue: number) else {
@@ -106,7 +107,7 @@ extension Trigger: Codable {
                     }
                     days.insert(day)
                 } else if let name = try? list.decode(String.self) {
-                    days.insert(try DecodingPath.run(at) { try Weekday(name: name) })
+                    days.formUnion(try DecodingPath.run(at) { try Weekday.days(name) })
                 } else {
                     throw DecodingPath.corrupted(TriggerError.invalidWeekly("weekdays holds numbers 1–7 (1 = Sunday) or names (sun, mon, …)"), at: at)
                 }
@@ -221,5 +222,18 @@ extension Weekday {
             throw .invalidWeekly("'\(name)' is not a weekday (sun, mon, … or 1–7 with 1 = Sunday)")
         }
         self = Weekday(rawValue: index + 1)!
+    }
+
+    /// One weekday (`init(name:)`) or a range of them in week order, Sunday first: `mon-fri` is
+    /// Monday through Friday, as cron and OnCalendar (`Mon..Fri`) write it and as the schedule's
+    /// words say it. A range running backwards (`fri-mon`) is refused: it could mean either way.
+    public static func days(_ text: String) throws(TriggerError) -> [Weekday] {
+        let ends = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard ends.count == 2 else { return [try Weekday(name: text)] }
+        let first = try Weekday(name: String(ends[0])), last = try Weekday(name: String(ends[1]))
+        guard first.rawValue <= last.rawValue else {
+            throw .invalidWeekly("'\(text)' runs backwards: a range goes Sunday to Saturday (name the days, e.g. fri,sat,sun,mon)")
+        }
+        return (first.rawValue...last.rawValue).map { Weekday(rawValue: $0)! }
     }
 }

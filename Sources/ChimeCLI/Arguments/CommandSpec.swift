@@ -93,6 +93,10 @@ struct CommandSpec: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// Option names other tools use, and the option of ours they mean (suggested before the
+    /// closest spelling: `--zone` is one letter from `--once`, but means `--tz`).
+    static let synonyms = ["zone": "tz", "timezone": "tz", "time-zone": "tz", "tzid": "tz", "tz-name": "tz"]
+
     /// Parses `--name value`, `--name=value`, flags and positionals (after `--`, everything is
     /// positional). An option given twice is an error, as is an unknown one (with the closest
     /// known option suggested).
@@ -120,7 +124,8 @@ struct CommandSpec: Sendable {
                 key = String(key[..<eq])
             }
             guard let option = options.first(where: { $0.name == key }) else {
-                if let hint = ClosestName.closest(to: "--" + key, among: options.map { "--" + $0.name }) {
+                let synonym = Self.synonyms[key].flatMap { target in options.contains { $0.name == target } ? "--" + target : nil }
+                if let hint = synonym ?? ClosestName.closest(to: "--" + key, among: options.map { "--" + $0.name }) {
                     throw .usage("unknown option '--\(key)'; did you mean \(hint)?", command: name)
                 }
                 let known = options.map { "--" + $0.name }.joined(separator: ", ")

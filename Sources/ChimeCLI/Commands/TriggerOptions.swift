@@ -7,7 +7,7 @@ enum TriggerOptions {
     static let options: [CommandSpec.Option] = [
         .init(name: "at", valueName: "HH:MM[:SS]", help: "Every day at this wall time (components hour, minute, second)."),
         .init(name: "components", valueName: "K=V,…", help: "Calendar components, e.g. hour=2,minute=30,weekday=1 (Apple names; weekday 1 = Sunday; day=-1 is the last day of the month)."),
-        .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00."),
+        .init(name: "weekly", valueName: "DAYS@HH:MM", help: "Weekdays at a wall time, e.g. mon,wed,fri@09:00 or mon-fri@08:30."),
         .init(name: "cron", valueName: "EXPR", help: "A cron expression, read as --flavor reads it, e.g. '30 2 * * *' (DST as that tool does it unless --gap/--overlap; docs/cron.md)."),
         .init(name: "flavor", valueName: "FLAVOR", help: "Whose cron --cron is: posix (Vixie/cronie, default) | croniter (6th field seconds, 7th year, L, W, #, H) | robfig (robfig/cron v3: 6 fields, seconds first; @every; a TZ=Zone prefix sets the zone) | quartz (Quartz 2.3: seconds first, '?' in one day field, L, W, #, optional year) | apscheduler3 (APScheduler 3.x from_crontab: weekday 0 = Monday, last) | apscheduler (APScheduler 4: weekday 0/7 = Sunday)."),
         .init(name: "hash-id", valueName: "ID", help: "croniter: the id hashed H fields are drawn from (croniter's hash_id)."),
@@ -102,7 +102,7 @@ enum TriggerOptions {
                 let parts = text.split(separator: "@")
                 guard parts.count == 2 else { throw TriggerError.invalidWeekly("'\(text)' is not DAYS@HH:MM, e.g. mon,wed@09:00") }
                 var days = Set<Weekday>()
-                for name in parts[0].split(separator: ",", omittingEmptySubsequences: false) { days.insert(try weekday(String(name))) }
+                for name in parts[0].split(separator: ",", omittingEmptySubsequences: false) { days.formUnion(try Weekday.days(String(name))) }
                 return .weekly(try WeeklyTrigger(weekdays: days, time: String(parts[1]), gapPolicy: try policy(args, "gap"),
                                                  overlapPolicy: try policy(args, "overlap"), semantics: try policy(args, "semantics") ?? CalendarTrigger.defaultSemantics))
             default:
@@ -266,11 +266,6 @@ enum TriggerOptions {
 
     static func policy<P: NamedChoice>(_ args: ParsedArguments, _ flag: String) throws(TriggerError) -> P? {
         try args.values[flag].map { (text) throws(TriggerError) in try P(named: text, field: "--" + flag) }
-    }
-
-    /// `sun`…`sat`, full English names, or 1–7 (1 = Sunday): as batch's `"weekdays"` reads them.
-    static func weekday(_ name: String) throws(TriggerError) -> Weekday {
-        try Weekday(name: name)
     }
 
     /// The units `--every` takes, in nanoseconds.

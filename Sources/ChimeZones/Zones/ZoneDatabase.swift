@@ -167,9 +167,11 @@ public final class ZoneDatabase: Sendable {
         !id.contains("/") || id.hasPrefix("Etc/")
     }
 
+    /// Case-insensitive, and a space matches the `_` ids spell it with: `new york` finds
+    /// America/New_York.
     private static func filter(_ ids: [String], _ search: String?) -> [String] {
         guard let search, !search.isEmpty else { return ids }
-        let needle = search.lowercased()
+        let needle = String(search.lowercased().map { $0 == " " ? "_" : $0 })
         return ids.filter { $0.lowercased().contains(needle) }
     }
 
