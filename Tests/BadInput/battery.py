@@ -324,6 +324,7 @@ bad("next --ical missing file", ["next", "--ical", "/nonexistent/cal.ics", "--af
 bad("next --ical directory", ["next", "--ical", "/", "--after", AFTER], "/")
 bad("next --ical not a calendar", ["next", "--ical", "/etc/hostname", "--after", AFTER], "/etc/hostname")
 bad("next --ical unknown uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--uid", "nope", "--after", AFTER], "nope")
+bad("next --ical two events, no uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--after", AFTER], "standup-1")
 
 # ---------------------------------------------------------------------------------------------
 # Counts and bounds.

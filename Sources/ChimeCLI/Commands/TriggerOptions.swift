@@ -15,7 +15,7 @@ enum TriggerOptions {
         .init(name: "oncalendar", valueName: "SPEC", help: "A systemd OnCalendar= expression (systemd.time(7)), e.g. 'Mon..Fri *-*-* 07:00 Europe/Berlin' or daily; systemd 252's DST rules unless --gap/--overlap; a trailing zone sets the zone (a different --tz is an error)."),
         .init(name: "rrule", valueName: "RULE", help: "An RFC 5545 RRULE, e.g. 'FREQ=MONTHLY;BYDAY=-1FR' (with --dtstart; docs/rrule.md), in another calendar with RFC 7529's RSCALE and SKIP, e.g. 'RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD'. DST by RFC 5545 §3.3.5 (a skipped wall time takes the offset before the gap, a repeated one the first instant) unless --gap/--overlap."),
         .init(name: "dtstart", valueName: "LOCAL|INSTANT", help: "--rrule's DTSTART: a local date-time in the zone (2026-01-30T09:00, 20260130T090000) or an instant (RFC 3339, @EPOCH) taken as its wall time in the zone."),
-        .init(name: "ical", valueName: "FILE", help: "An iCalendar file: the recurrence (DTSTART with TZID, RRULE, RDATE, EXDATE) of its first VEVENT, or of --uid's; a TZID sets the zone."),
+        .init(name: "ical", valueName: "FILE", help: "An iCalendar file: the recurrence (DTSTART with TZID, RRULE, RDATE, EXDATE) of its event (--uid's, when it holds several); a TZID sets the zone."),
         .init(name: "uid", valueName: "UID", help: "--ical: the VEVENT with this UID."),
         .init(name: "dtstart-mode", valueName: "always|ifMatching", help: "--rrule/--ical: DTSTART is the first instance always (default; RFC 5545 COUNT, libical) or only if the rule matches it (python-dateutil)."),
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
@@ -199,13 +199,20 @@ enum TriggerOptions {
         throw .input("--dtstart '\(text)' is not a local date-time (2026-01-30T09:00, 20260130T090000) or an instant (\(TimeInput.forms))", code: "malformedLocalTime")
     }
 
-    /// The recurrence of `--ical FILE`'s first VEVENT (or `--uid`'s).
+    /// The recurrence of `--ical FILE`'s event (`--uid`'s, when the file holds several).
     static func icalRecurrence(_ args: ParsedArguments) throws -> RRuleParser.Recurrence {
         let path = args.values["ical"]!
         var reader = try LineReader(path: path)
         var lines: [String] = []
         try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)); return true }
-        return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: args.values["uid"])
+        let uid = args.values["uid"]
+        do {
+            return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: uid)
+        } catch {
+            // Several events and no --uid: the engine's words name no flag; this one does.
+            guard uid == nil, case let .missing(part, reason) = error, part == "UID" else { throw error }
+            throw RRuleError.missing(part: part, reason: reason + " (--uid UID)")
+        }
     }
 
     /// The zone a `--ical` file's DTSTART names (TZID, or UTC for `…Z`), if any.

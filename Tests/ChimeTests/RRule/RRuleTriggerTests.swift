@@ -161,8 +161,16 @@ import Testing
     @Test func icalendarEvent() throws {
         let ics = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;TZID=Europe/Berlin:20260105T090000\r\nRRULE:FREQ=DAILY;CO\r\n UNT=2\r\nEND:VEVENT\r\n"
             + "BEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260105T100000Z\r\nRRULE:FREQ=WEEKLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        let a = try RRuleParser.event(inCalendar: ics)
+        let a = try RRuleParser.event(inCalendar: ics, uid: "a")
         #expect(a.uid == "a" && a.rule?.count == 2 && a.dtstart?.zone == .named("Europe/Berlin"))
+        // Two events and no UID named: a choice to make, not the first one silently (issue 28).
+        do { _ = try RRuleParser.event(inCalendar: ics); Issue.record("two events answered without a UID") } catch {
+            #expect(error.part == "UID" && error.description.contains("a, b"), "\(error)")
+        }
+        // One event, or one series with a changed instance (the same UID twice): no UID needed.
+        let series = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:20260105T090000Z\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\n"
+            + "BEGIN:VEVENT\r\nUID:s\r\nRECURRENCE-ID:20260106T090000Z\r\nDTSTART:20260106T110000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(try RRuleParser.event(inCalendar: series).rule?.frequency == .daily)
         let b = try RRuleParser.event(inCalendar: ics, uid: "b")
         #expect(b.dtstart?.zone == .utc && b.rule?.frequency == .weekly)
         #expect(throws: RRuleError.self) { try RRuleParser.event(inCalendar: ics, uid: "c") }

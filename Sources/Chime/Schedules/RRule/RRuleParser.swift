@@ -290,6 +290,9 @@ public enum RRuleParser {
     public static func event(inCalendar text: String, uid: String? = nil) throws(RRuleError) -> Recurrence {
         var current: Recurrence?
         var uids: [String] = []
+        // Without a UID: the one event, or the first of several VEVENTs sharing one UID (a series
+        // and its changed instances); events with different UIDs are a choice to make, not to guess.
+        var first: Recurrence?
         var depth = 0
         for line in unfold(text) {
             let content = try contentLine(line.trimmingWhitespace())
@@ -301,8 +304,9 @@ public enum RRuleParser {
             if content.name == "END" {
                 if depth > 0 { depth -= 1; continue }
                 if value == "VEVENT", let event = current {
-                    if uid == nil || event.uid == uid { return event }
-                    uids.append(event.uid ?? "(no UID)")
+                    if let uid, event.uid == uid { return event }
+                    if uid == nil, first == nil { first = event }
+                    if !uids.contains(event.uid ?? "(no UID)") { uids.append(event.uid ?? "(no UID)") }
                     current = nil
                 }
                 continue
@@ -311,7 +315,11 @@ public enum RRuleParser {
             try add(content, to: &current!, strict: false)
         }
         if let uid { throw .missing(part: "UID", reason: "no VEVENT has UID \(uid)" + (uids.isEmpty ? "" : " (UIDs: \(uids.prefix(10).joined(separator: ", ")))")) }
-        throw .missing(part: "VEVENT", reason: "the file has no BEGIN:VEVENT … END:VEVENT")
+        guard let first else { throw .missing(part: "VEVENT", reason: "the file has no BEGIN:VEVENT … END:VEVENT") }
+        guard uids.count == 1 else {
+            throw .missing(part: "UID", reason: "the file holds \(uids.count) events (UIDs: \(uids.prefix(10).joined(separator: ", "))\(uids.count > 10 ? ", …" : "")): name one by its UID")
+        }
+        return first
     }
 
     private static func add(_ line: ContentLine, to result: inout Recurrence, strict: Bool) throws(RRuleError) {
