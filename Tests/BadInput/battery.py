@@ -136,7 +136,7 @@ batch("batch: zone with NUL", [request(CAL, zone="America/New_York\u0000"), requ
 # Instants and local times: malformed, years 0 / 10000 / Int64 extremes.
 BAD_INSTANTS = [
     ("year 0", "0000-01-01T00:00:00Z", ["year 0"]),
-    ("year 10000", "10000-01-01T00:00:00Z", ["10000"]),
+    ("year 10000", "10000-01-02T02:00:00Z", ["10000"]),   # just past the instants Chime writes
     ("year 99999", "99999-01-01", ["99999"]),
     ("negative year", "-0001-01-01T00:00:00Z", ["-0001"]),
     ("Int64 max epoch", "@9223372036854775807", ["out of range"]),
@@ -149,7 +149,7 @@ BAD_INSTANTS = [
     ("Feb 30", "2026-02-30T00:00:00Z", ["2026-02-30"]),
     ("hour 24", "2026-01-01T24:00:00Z", ["2026-01-01T24"]),
     ("minute 60", "2026-01-01T00:60:00Z", ["00:60"]),
-    ("offset 25h", "2026-01-01T00:00:00+25:00", ["+25:00"]),
+    ("offset 26h", "2026-01-01T00:00:00+26:00", ["+26:00"]),
     ("garbage", "yesterday-ish", ["yesterday-ish"]),
     ("empty", "", ["--after"]),
     ("only T", "T", ["'T'"]),
@@ -165,6 +165,14 @@ for label, text, mentions in BAD_INSTANTS[:12]:
     code = ("yearOutOfRange" if label in ("year 0", "year 10000", "year 99999", "Int64 max epoch", "Int64 min epoch")
             else "invalidField" if label in ("month 13", "day 32", "Feb 30") else "malformedInstant")
     batch(f"batch after: {label}", [request(CAL, after=text), GOOD], [code, None])
+# Every instant Chime writes reads back (issue 30): seconds offsets (New York's LMT, Monrovia's
+# -00:44:30), offsets up to 25 h, and UTC years 10000 and 0 at the ends of the readable range.
+for label, text in [("LMT seconds offset", "1850-01-01T02:30:00-04:56:02"), ("Monrovia offset", "1971-06-01T09:00:00-00:44:30"),
+                    ("offset 25:59:59", "2026-01-01T00:00:00+25:59:59"), ("last wall time west", "9999-12-31T20:00:00-05:00"),
+                    ("UTC year 10000", "10000-01-01T01:00:00Z"), ("UTC year 0", "0000-12-31T20:00:00Z")]:
+    # At :30 every hour: a fire follows each of these, the last ones late on 9999-12-31 in New York.
+    ok(f"next --after reads back: {label}", ["next", "--components", "minute=30", "--tz", NY, "--after", text, "--count", "1"])
+    batch(f"batch after reads back: {label}", [request({"calendar": {"components": {"minute": 30}}}, after=text), GOOD], [None, None])
 for label, text in [("year 0", "0000-06-01T00:00"), ("year 10000", "10000-06-01T00:00"), ("month 0", "2026-00-10T00:00"),
                     ("hour 25", "2026-03-08T25:00"), ("second 61", "2026-03-08T02:00:61"), ("garbage", "noon"),
                     ("instant not local", "2026-03-08T02:30:00Z"), ("empty", "")]:
@@ -197,7 +205,7 @@ for label, seconds, code in [("NaN string", "nan", "invalidTrigger"), ("negative
             if seconds is None else request({"interval": {"seconds": 59, "repeats": True}}, zone="UTC") if seconds == "59r"
             else request({"interval": {"seconds": seconds}}, zone="UTC"))
     batch(f"batch interval seconds: {label}", [line, GOOD], [code, None])
-batch("batch interval: bad anchor", [request({"interval": {"seconds": 3600, "anchor": "10000-01-01T00:00:00Z"}}), GOOD],
+batch("batch interval: bad anchor", [request({"interval": {"seconds": 3600, "anchor": "10000-01-02T02:00:00Z"}}), GOOD],
       ["yearOutOfRange", None])
 
 # ---------------------------------------------------------------------------------------------
@@ -418,7 +426,7 @@ batch("batch --zone-check-interval 0: bad lines", [b"{", GOOD], ["malformedJSON"
 REMINDER = {"identifier": "a", "zone": NY, "trigger": CAL["calendar"] and CAL}
 pending("pending: bad lines among good", [REMINDER, "garbage", {"identifier": "b", "zone": "Mars/X", "trigger": CAL},
                                           {"zone": NY, "trigger": CAL}, {"identifier": "c", "zone": NY, "trigger": {"sundial": {}}},
-                                          {"identifier": "d", "zone": NY, "trigger": CAL, "created": "10000-01-01T00:00:00Z"},
+                                          {"identifier": "d", "zone": NY, "trigger": CAL, "created": "yesterday"},
                                           b'{"identifier":"e","zone":"\xff"}', {"identifier": ["x"], "zone": NY, "trigger": CAL}],
         {2: "malformedJSON", 3: "unknownZone", 4: "missingField", 5: "unknownField", 6: "malformedInstant", 7: "malformedJSON",
          8: "invalidField"})
