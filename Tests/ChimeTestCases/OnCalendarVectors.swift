@@ -55,6 +55,11 @@ enum OnCalendarVectors {
     /// Bad input: each is refused with the problem and its position (and systemd refuses it too).
     static let bad: [(String, String)] = [
         ("", "empty"),
+        // A seconds range narrower than its one-second step: "Invalid argument" (systemd-analyze 252).
+        ("*:*:05.5..05.7", "a range of seconds spanning at least one second"),
+        ("00:00:00.0..00.9", "a range of seconds spanning at least one second"),
+        ("*:*:05..05", "a range of seconds spanning at least one second"),
+        ("*:*:05.5..06", "a range of seconds spanning at least one second"),
         ("Mond", "'Mond' at position 1 is not a weekday"),
         ("Mon,Foo 12:00", "'Foo' at position 5 is not a weekday"),
         ("Fri..Mon", "the weekday range 'Fri..Mon' at position 1 goes backwards"),

@@ -121,6 +121,8 @@ public struct ScheduleOutline: Sendable, Hashable {
         public var lastDayOfMonth = false
         /// The weekday nearest each of these days of the month (cron `15W`).
         public var nearestWeekday: [Int] = []
+        /// The month's last weekday, Monday to Friday (Quartz `LW`).
+        public var lastWeekdayOfMonth = false
         /// Days of the week, 1 = Monday … 7 = Sunday (ISO 8601).
         public var weekdays: Values = .every
         /// `2#3`, `L5`, `{weekday, weekdayOrdinal}`.

@@ -14,7 +14,7 @@ enum ScheduleWords {
         // "on February 29", one date a year.
         let d = outline.days
         if let month = outline.months.singleValue, let day = d.monthDays.singleValue, !d.fromMonthEnd, d.weekdays.isEvery,
-           d.nthWeekdays.isEmpty, d.nearestWeekday.isEmpty, !d.lastDayOfMonth, d.weekdayOrdinal == nil, d.weekOfMonth == nil,
+           d.nthWeekdays.isEmpty, d.nearestWeekday.isEmpty, !d.lastDayOfMonth, !d.lastWeekdayOfMonth, d.weekdayOrdinal == nil, d.weekOfMonth == nil,
            d.weekOfYear == nil, d.yearForWeekOfYear == nil, d.dayOfYear == nil {
             text += " on \(monthNames[month - 1]) \(day)"
         } else {
@@ -73,15 +73,25 @@ enum ScheduleWords {
 
     private static func secondsPhrase(_ seconds: ScheduleOutline.Values) -> String {
         if seconds.isEvery { return "every second" }
-        if let step = everyNth(seconds, in: 0...59_999_999_999), step % 1_000_000_000 == 0 {
-            return step == 1_000_000_000 ? "every second" : "every \(step / 1_000_000_000) seconds"
+        if let step = everyNth(seconds, in: 0...59_999_999_999) {
+            return step == 1_000_000_000 ? "every second" : "every \(decimalSeconds(step)) seconds"
         }
         // `{nanosecond: 500000000}`: a fraction into every second.
         if seconds.runs.count == 1, let run = seconds.runs.first, run.step == 1_000_000_000, run.first < run.step,
            run.last + run.step > 59_999_999_999 {
             return "at \(secondText(run.first)) s into every second"
         }
-        return "at " + phrase(seconds.runs, noun: ("second", "seconds"), format: secondText)
+        // Steps in nanoseconds: every 2nd second, or every 1.77 seconds (OnCalendar `23.42/1.77`).
+        let text = phrase(seconds.runs, noun: ("second", "seconds"), format: secondText, unit: 1_000_000_000) { step in
+            step % 1_000_000_000 == 0 ? "every \(ordinal(step / 1_000_000_000)) second " : "every \(decimalSeconds(step)) seconds "
+        }
+        return text.hasPrefix("every ") ? text : "at " + text
+    }
+
+    /// `2`, `0.5`, `1.77` (nanoseconds as seconds, no padding).
+    private static func decimalSeconds(_ nanoseconds: Int) -> String {
+        let text = secondText(nanoseconds)
+        return text.hasPrefix("0") && !text.hasPrefix("0.") ? String(text.dropFirst()) : text
     }
 
     private static func clock(_ hour: Int, _ minute: Int, _ nanoseconds: Int, seconds: Bool) -> String {
@@ -120,6 +130,7 @@ enum ScheduleWords {
         }
         if days.lastDayOfMonth { monthSide.append("the last day of the month") }
         for day in days.nearestWeekday { monthSide.append("the weekday nearest day \(day) of the month") }
+        if days.lastWeekdayOfMonth { monthSide.append("the last weekday (Monday to Friday) of the month") }
         if let ordinal = days.weekdayOrdinal {
             monthSide.append("the \(ordinalWord(ordinal)) occurrence of its weekday in the month")
         }
@@ -182,14 +193,16 @@ enum ScheduleWords {
 
     /// `minute 5`, `minutes 0 and 30`, `hours 9 through 17`; a run with a step names its unit
     /// itself: `every 2nd day from 1 through 31`, `minute 5 and every 10th minute from 20 through 50`.
+    /// `unit`: the step of consecutive values (a second is 10^9 in nanoseconds of the minute).
     private static func phrase(_ runs: [ScheduleOutline.Values.Run], noun: (singular: String, plural: String),
-                               format: (Int) -> String) -> String {
-        let plain = runs.filter { $0.step == 1 || $0.first == $0.last }
+                               format: (Int) -> String, unit: Int = 1, step stepWords: ((Int) -> String)? = nil) -> String {
+        let plain = runs.filter { $0.step == unit || $0.first == $0.last }
         let parts = runs.map { run -> String in
             if run.first == run.last { return format(run.first) }
-            if run.step == 1 { return format(run.first) + " through " + format(run.last) }
+            if run.step == unit { return format(run.first) + " through " + format(run.last) }
             let unit = noun.singular.isEmpty ? "" : noun.singular + " "
-            return "every \(ordinal(run.step)) \(unit)from " + format(run.first) + " through " + format(run.last)
+            let every = stepWords?(run.step) ?? "every \(ordinal(run.step)) \(unit)"
+            return every + "from " + format(run.first) + " through " + format(run.last)
         }
         let many = plain.count > 1 || plain.contains { $0.first != $0.last }
         let prefix = plain.isEmpty ? "" : many ? noun.plural : noun.singular

@@ -126,9 +126,42 @@ extension CronExpression {
         if hasNth { days.weekdays = .every }
         if nearestWeekdays != 0 { days.monthDays = .every }
         days.eitherField = dayRule != .and
+        var years: Values = yearList.map { .list($0, in: 1970...2099) } ?? .every
+        if let quartz {
+            // Quartz's day flags live in its own reading (`L`, `L-3`, `LW`, `15W`, `6L`, `6#3`).
+            days = quartz.days
+            if quartz.years != Array(1970...QuartzWalk.maxYear) { years = .list(quartz.years, in: 1970...QuartzWalk.maxYear) }
+        }
         return ScheduleOutline(nanosecondsOfMinute: seconds.scaled(by: 1_000_000_000), minutes: .bits(minutes, in: 0...59),
-                               hours: .bits(hours, in: 0...23), days: days, months: .bits(months, in: 1...12),
-                               years: yearList.map { .list($0, in: 1970...2099) } ?? .every)
+                               hours: .bits(hours, in: 0...23), days: days, months: .bits(months, in: 1...12), years: years)
+    }
+}
+
+extension QuartzSchedule {
+    /// The day that decides (the other field is `?`): `6L` the last Friday, `6#3` the third,
+    /// `L-3` the fourth-to-last day, `LW` the last weekday, `15W` the weekday nearest the 15th.
+    var days: ScheduleOutline.Days {
+        var days = ScheduleOutline.Days()
+        let weekdays = (1...7).filter { daysOfWeek & (1 << UInt64($0)) != 0 }.map { $0 == 1 ? 7 : $0 - 1 }.sorted()  // Quartz 1 = Sunday
+        if dayOfMonthUnspecified {
+            if lastDayOfWeek {
+                days.nthWeekdays = weekdays.map { .init(weekday: $0, ordinal: -1) }
+            } else if nthDayOfWeek != 0 {
+                days.nthWeekdays = weekdays.map { .init(weekday: $0, ordinal: nthDayOfWeek) }
+            } else {
+                days.weekdays = .list(weekdays, in: 1...7)
+            }
+        } else if lastDayOfMonth && nearestWeekday {
+            days.lastWeekdayOfMonth = true
+        } else if lastDayOfMonth {
+            days.monthDays = .list([lastDayOffset + 1], in: 1...31)
+            days.fromMonthEnd = true
+        } else if nearestWeekday {
+            days.nearestWeekday = [Self.first(daysOfMonth)]
+        } else {
+            days.monthDays = .bits(daysOfMonth, in: 1...31)
+        }
+        return days
     }
 }
 
@@ -139,8 +172,10 @@ extension OnCalendarSpec {
         func values(_ items: [Item]?, in range: ClosedRange<Int>) -> Values {
             guard let items else { return .every }
             let runs = items.map { item in
-                Values.Run(first: item.start, last: item.stop >= 0 ? item.stop : item.repeat_ > 0 ? range.upperBound : item.start,
-                           step: item.repeat_)
+                // An open repetition ends at its last value within the range (`10/20` seconds: 10, 30, 50).
+                let end = item.stop >= 0 ? item.stop : range.upperBound
+                let last = item.repeat_ > 0 ? item.start + (end - item.start) / item.repeat_ * item.repeat_ : item.start
+                return Values.Run(first: item.start, last: max(last, item.start), step: item.repeat_)
             }
             if runs.contains(where: { $0.first <= range.lowerBound && $0.last >= range.upperBound && $0.step == 1 }) { return .every }
             return Values(runs: runs)

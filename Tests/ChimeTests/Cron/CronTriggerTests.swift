@@ -19,6 +19,17 @@ import Testing
 
     static func utc(_ fires: [Fire]) -> [String] { fires.map(\.instant.utcString) }
 
+    /// croniter 7 splits fields on ASCII whitespace (croniter.py: `field_re = re.compile(r"\S+",
+    /// re.ASCII)`; run here: `croniter("*/5\x0b* * * *", datetime(2026, 1, 1)).get_next(datetime)` is
+    /// 00:05), and not on a no-break space; Vixie cron's crontab fields are spaces and tabs.
+    @Test func croniterSplitsFieldsOnASCIIWhitespace() throws {
+        for text in ["*/5\n* * * *", "*/5\u{0B}* * * *", "*/5\u{0C}*\r\n* * *", "*/5\r* * * *"] {
+            #expect(try CronTrigger(expression: text, flavor: .croniter).expression.normalized == "*/5 * * * *", "\(text.debugDescription)")
+        }
+        #expect(throws: CronError.self) { try CronTrigger(expression: "*/5\u{A0}* * * *", flavor: .croniter) }
+        #expect(throws: CronError.self) { try CronTrigger(expression: "*/5\u{0B}* * * *", flavor: .posix) }
+    }
+
     // MARK: posix (Vixie cron / cronie): DST by cron.c's clock-jump cases
 
     /// New York 2026-03-08: 02:00 EST → 03:00 EDT at 07:00:00Z. `30 2 * * *` is a fixed-time job:

@@ -73,6 +73,16 @@ import Testing
         ("0 9 15W * *", .croniter, "at 09:00 on the weekday nearest day 15 of the month"),
         ("* * * * * */10", .croniter, "every 10 seconds of every minute"),
         ("0 0 1 1 * 0 2027-2030", .croniter, "at 00:00 on January 1 in years 2027 through 2030"),
+        // Quartz's day flags (its CronExpression class comment): `6L` the last Friday, `6#3` the
+        // third, `L-3` three days before the last, `LW` the last weekday, `15W` nearest the 15th.
+        ("0 0 9 ? * 6L", .quartz, "at 09:00 on the last Friday of the month"),
+        ("0 0 9 ? * 6#3", .quartz, "at 09:00 on the third Friday of the month"),
+        ("0 0 9 L * ?", .quartz, "at 09:00 on the last day of the month"),
+        ("0 0 9 L-3 * ?", .quartz, "at 09:00 on the fourth-to-last day of the month"),
+        ("0 0 9 LW * ?", .quartz, "at 09:00 on the last weekday (Monday to Friday) of the month"),
+        ("0 0 9 15W * ?", .quartz, "at 09:00 on the weekday nearest day 15 of the month"),
+        ("0 0 9 ? * MON-FRI", .quartz, "at 09:00 on Monday through Friday"),
+        ("0 0 9 1,15 * ? 2030", .quartz, "at 09:00 on days 1 and 15 of the month in 2030"),
     ])
     func cronExpressions(expression: String, flavor: CronFlavor, words: String) throws {
         #expect(try Self.cron(expression, flavor).inWords() == words)
@@ -97,6 +107,17 @@ import Testing
         #expect(try Self.calendar(open).inWords() == "at 09:00 every day in March (as written; Foundation's search may fire on fewer of these)")
         #expect(Trigger.calendar(try CalendarTrigger(components: open, semantics: .consistent)).inWords() == "at 09:00 every day in March")
         #expect(try !Self.calendar(CalendarComponents(month: 3, day: 1, hour: 9)).inWords().contains("as written"))
+    }
+
+    /// systemd.time(7): seconds may have decimals; `A/R` repeats from A by R within the minute.
+    @Test(arguments: [
+        ("*:*:0/0.5", "every 0.5 seconds of every minute"),
+        ("*:*:23.42/1.77", "every 1.77 seconds from 23.42 through 58.82 of every minute"),   // 23.42 + 20 × 1.77
+        ("*:*:10/20", "every 20th second from 10 through 50 of every minute"),
+        ("*:*:05..06", "at seconds 05 through 06 of every minute"),
+    ])
+    func onCalendarFractionalSeconds(expression: String, words: String) throws {
+        #expect(try Self.onCalendar(expression).inWords() == words)
     }
 
     @Test func intervalsReadAsElapsedTime() throws {

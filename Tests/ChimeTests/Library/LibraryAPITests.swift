@@ -197,8 +197,10 @@ import Chime
     @Test func parsersReadTheClockOnlyWhenAsked() throws {
         #expect(throws: TimeError.malformedInstant("now")) { try ISO8601Format.parseInstant("now") }
         #expect(throws: TimeError.malformedInstant("now")) { try TimeText.parse("now") }
-        // A year of five digits is out of range (as year 0 is), not malformed text.
-        #expect(throws: TimeError.invalidText("10000-01-01T00:00:00Z", .yearOutOfRange(10000))) { try TimeText.parse("10000-01-01T00:00:00Z") }
+        // A year of five digits is out of range (as year 0 is), not malformed text; UTC 10000-01-01 is
+        // read (a wall time of 9999 west of UTC: Instant.readableRange).
+        #expect(throws: TimeError.invalidText("10000-01-02T02:00:00Z", .yearOutOfRange(10000))) { try TimeText.parse("10000-01-02T02:00:00Z") }
+        #expect(try TimeText.parse("10000-01-01T00:00:00Z") == .instant(Instant(seconds: Instant.lastSupportedSecond + 1)))
         #expect(throws: TimeError.invalidText("99999-01-01", .yearOutOfRange(99999))) { try TimeText.parse("99999-01-01") }
         #expect(throws: TimeError.malformedInstant("10000")) { try TimeText.parse("10000") }
         #expect(try TimeText.parse("now", now: { Self.at("2026-03-07T12:00:00Z") }) == .instant(Self.at("2026-03-07T12:00:00Z")))

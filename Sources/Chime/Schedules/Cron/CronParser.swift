@@ -40,7 +40,12 @@ public enum CronParser {
         if trimmed.hasPrefix("@") {
             body = try descriptor(trimmed, croniter: croniter, hashId: hashId)
         }
-        if croniter { body = body.lowercased() }
+        if croniter {
+            body = body.lowercased()
+            // croniter 7 splits fields on ASCII whitespace (`re.compile(r"\S+", re.ASCII)`,
+            // croniter.py): newline, CR, vertical tab and form feed separate fields as a space does.
+            body = String(String.UnicodeScalarView(body.unicodeScalars.map { [0x0A, 0x0B, 0x0C, 0x0D].contains($0.value) ? " " : $0 }))
+        }
         // Fields and their columns (1-based) in the text as given (a descriptor: column 1).
         var fields: [(text: String, column: Int)] = []
         var column = 0, current = "", start = 0
