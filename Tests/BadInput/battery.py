@@ -70,11 +70,12 @@ def ok(name, args, **kw):
     CASES.append(Case(name, args, "ok", **kw))
 
 
-def reload(name, to, by="hangup"):
-    """`chime batch` reading a TZDIR link to the pinned tree, switched to the tree `to` between
-    lines (SIGHUP, or the on-disk check): every line is answered from the pinned data."""
+def reload(name, to, cause, by="hangup"):
+    """`chime batch` reading a TZDIR link to the pinned tree, switched to the tree `to` (a path or
+    `{tree:NAME}`) between lines (SIGHUP, or the on-disk check): every line is answered from the
+    pinned data, and stderr says the tree was not loaded and why (`cause`)."""
     CASES.append(Case(name, ["batch", "--zone-check-interval", "1" if by == "check" else "0"], "reload",
-                      ["was not loaded, the data loaded before stays in use"], reload_to=to, reload_by=by))
+                      ["was not loaded, the data loaded before stays in use", cause], reload_to=to, reload_by=by))
 
 
 def batch(name, lines, codes, args=()):
@@ -516,7 +517,7 @@ SPECIAL_FILES = {"FIFO": os.mkfifo, "socket": make_socket, "directory": os.mkdir
                  "dangling link": lambda p: os.symlink("nowhere-at-all", p)}
 # What a read of each answers (the words of docs/contract.md's reasons).
 SPECIAL_WORDS = {"FIFO": "not a regular file (a FIFO)", "socket": "not a regular file (a socket)",
-                 "directory": "not a regular file (a directory)", "link to /dev/zero": "outside",
+                 "directory": "not a regular file (a directory)", "link to /dev/zero": "a symbolic link to /dev/zero, outside",
                  "link loop": "Too many levels of symbolic links", "dangling link": "No such file or directory"}
 
 # A zone's file, an index file, a link's file: each replaced by each special file.
@@ -546,7 +547,7 @@ for what, make in SPECIAL_FILES.items():
                 env={"TZDIR": f"{{tree:{name}}}"})
         bad(f"zone data: {index} is a {what}: batch", ["batch"], "TZDIR=", index, stdin=(json.dumps(GOOD) + "\n").encode(),
             env={"TZDIR": f"{{tree:{name}}}"})
-        reload(f"zone data: reload onto a tree whose {index} is a {what}", name)
+        reload(f"zone data: reload onto a tree whose {index} is a {what}", f"{{tree:{name}}}", f"{index}: {SPECIAL_WORDS[what]}")
 
 # TZDIR that is not a tz database directory: an immediate error naming it, on every command.
 tree("empty")(lambda path, fixtures: os.mkdir(path))
@@ -570,9 +571,11 @@ for tzdir in BAD_TZDIRS:
     bad(f"TZDIR {label}: batch", ["batch"], "TZDIR=", stdin=(json.dumps(GOOD) + "\n").encode(), env={"TZDIR": tzdir})
     # Only ICU asked: TZDIR is not read, and ICU answers.
     ok(f"TZDIR {label}: --source icu answers", ["zone", "UTC", "--source", "icu"], env={"TZDIR": tzdir})
-for tzdir in ["/", "/proc", "/sys", "{tree:12,000 entries}", "{tree:empty}"]:
-    reload(f"zone data: reload onto TZDIR {tzdir.removeprefix('{tree:').removesuffix('}')}", tzdir)
-reload("zone data: reload onto TZDIR / (on-disk check)", "/", by="check")
+for tzdir, cause in [("/", "more than 10000 entries"), ("/proc", "kernel's file system of /proc"),
+                     ("/sys", "kernel's file system of /sys"), ("{tree:12,000 entries}", "more than 10000 entries"),
+                     ("{tree:empty}", "holds no zones"), ("{tree:a FIFO}", "is not a directory")]:
+    reload(f"zone data: reload onto TZDIR {tzdir.removeprefix('{tree:').removesuffix('}')}", tzdir, cause)
+reload("zone data: reload onto TZDIR / (on-disk check)", "/", "more than 10000 entries", by="check")
 
 # Trees without tzdata.zi holding links that loop, climb or leave: the walk skips them (never
 # follows a directory link), and answers from the rest.
@@ -613,7 +616,7 @@ for label, target in ESCAPES.items():
                 env={"TZDIR": f"{{tree:{name}}}"})
             bad(f"zone data: New York is a {label}: next", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER], "outside",
                 env={"TZDIR": f"{{tree:{name}}}"})
-            reload(f"zone data: reload onto a tree where New York is a {label}", name)
+            reload(f"zone data: reload onto a tree where New York is a {label}", f"{{tree:{name}}}", f"{NY}: a symbolic link to")
         else:
             bad(f"zone data: walked, New York is a {label}", ["zone", NY, "--source", "tzif"], "unknown time zone",
                 env={"TZDIR": f"{{tree:{name}}}"})
