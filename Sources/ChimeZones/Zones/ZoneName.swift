@@ -12,29 +12,47 @@ enum ZoneName {
     /// The longest name, in bytes (the tz database's longest are about 30).
     static let longest = 255
 
-    /// Whether `id` has the form of a tz database name. (Runs for every name of a `tzdata.zi` at
-    /// each start of `chime`: one pass over the bytes, no allocation.)
+    /// Whether `id` has the form of a tz database name.
     static func isValid(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { bytes in
-            guard !bytes.isEmpty, bytes.count <= longest else { return false }
-            var segmentStart = 0
-            for (i, c) in bytes.enumerated() {
-                if c == UInt8(ascii: "/") {
-                    guard i > segmentStart, segmentStart > 0 || !isReserved(first: bytes[..<i]) else { return false }
-                    segmentStart = i + 1
-                    continue
-                }
-                guard (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)
-                    || c == UInt8(ascii: "_") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") else { return false }
-            }
-            return segmentStart < bytes.count && (segmentStart > 0 || !isReserved(first: bytes[...]))
-        }
+        if let valid = id.utf8.withContiguousStorageIfAvailable(isValid) { return valid }
+        return Array(id.utf8).withUnsafeBufferPointer(isValid)
     }
+
+    /// Whether UTF-8 `bytes` have the form of a tz database name. One pass, no allocation: it runs
+    /// for every name of a `tzdata.zi` at each start of `chime`, on the bytes, before a `String`
+    /// is made of them.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        guard n > 0, n <= longest else { return false }
+        var segmentStart = 0
+        var i = 0
+        while i < n {
+            let c = bytes[i]
+            if c == UInt8(ascii: "/") {
+                if i == segmentStart || (segmentStart == 0 && isReserved(UnsafeBufferPointer(rebasing: bytes[..<i]))) { return false }
+                segmentStart = i + 1
+            } else if !isNameByte(c) {
+                return false
+            }
+            i += 1
+        }
+        return segmentStart < n && (segmentStart > 0 || !isReserved(bytes))
+    }
+
+    /// ASCII letters, digits, `_`, `+`, `-`: bits of `c` in `nameBytesLow` (0–63) or `nameBytesHigh` (64–127).
+    @inline(__always)
+    private static func isNameByte(_ c: UInt8) -> Bool {
+        c < 64 ? (nameBytesLow >> UInt64(c)) & 1 == 1 : c < 128 && (nameBytesHigh >> UInt64(c - 64)) & 1 == 1
+    }
+
+    /// `+` (43), `-` (45), `0`–`9` (48–57).
+    private static let nameBytesLow: UInt64 = 1 << 43 | 1 << 45 | (0x3FF << 48)
+    /// `A`–`Z` (65–90), `_` (95), `a`–`z` (97–122), less 64.
+    private static let nameBytesHigh: UInt64 = (0x3FF_FFFF << 1) | 1 << 31 | (0x3FF_FFFF << 33)
 
     /// Whether a first segment names one of the tree's other files: `posix`, `right`,
     /// `localtime`, `posixrules`.
-    private static func isReserved(first segment: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    private static func isReserved(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
         switch segment.count {
         case 5: return segment.elementsEqual("posix".utf8) || segment.elementsEqual("right".utf8)
         case 9: return segment.elementsEqual("localtime".utf8)
@@ -47,6 +65,7 @@ enum ZoneName {
     /// for the unknown-zone message; nil when its form is not one of those (it may still be
     /// unknown, or an id of another kind: `Eastern Standard Time`).
     static func refusal(_ id: String) -> String? {
+        if isValid(id) { return nil }
         if id.hasPrefix("/") { return "an absolute path" }
         let segments = id.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == "." || $0 == ".." }) { return "'.' and '..' are not parts of a name" }

@@ -142,7 +142,8 @@ enum FileSystem {
     /// chroot without `/proc` mounted, the empty directory is the root's file system). The
     /// portable test: `statfs`'s file system type is not in the Swift overlay of the C library.
     static func kernelFileSystem(of path: String) -> String? {
-        guard let device = info(path)?.device else { return nil }
+        // On the root file system (where tz data usually is), none of them: two `stat` calls.
+        guard let device = info(path)?.device, device != info("/")?.device else { return nil }
         return kernelFileSystems.first { mount in
             let parent = String(mount[..<mount.lastIndex(of: "/")!])
             guard let mounted = info(mount)?.device, mounted == device else { return false }
