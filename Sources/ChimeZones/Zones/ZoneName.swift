@@ -18,9 +18,8 @@ enum ZoneName {
         return Array(id.utf8).withUnsafeBufferPointer(isValid)
     }
 
-    /// Whether UTF-8 `bytes` have the form of a tz database name. One pass, no allocation: it runs
-    /// for every name of a `tzdata.zi` at each start of `chime`, on the bytes, before a `String`
-    /// is made of them.
+    /// Whether UTF-8 `bytes` have the form of a tz database name: one pass, no allocation (it runs
+    /// on every lookup, and on every name of a listing or a reload).
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = bytes.count
         guard n > 0, n <= longest else { return false }
