@@ -55,14 +55,14 @@ enum ChimeMain {
                     Output.error(unknownCommand(arguments[1]).message)
                     return 2
                 }
-                output.line(command.spec.help)
+                output.lines(command.spec.help)
             } else {
-                output.line(help)
+                output.lines(help)
             }
             return 0
         case "--version", "version":
             do {
-                output.line(try versionText())
+                output.lines(try versionText())
                 return 0
             } catch {
                 Output.error(CLIError(error).message)
@@ -78,7 +78,7 @@ enum ChimeMain {
         do {
             let args = try command.spec.parse(Array(arguments.dropFirst()))
             if args.helpRequested {
-                output.line(command.spec.help)
+                output.lines(command.spec.help)
                 return 0
             }
             return try command.run(args, &output)

@@ -44,10 +44,15 @@ TYPE_MARKERS = re.compile(r"Optional\(|Swift\.|Chime\.|ChimeBatch\.|DecodingErro
 
 
 class Case:
-    def __init__(self, name, args, kind, mentions=(), stdin=None, env=None, stdout="pipe", codes=None, lines=None):
+    def __init__(self, name, args, kind, mentions=(), stdin=None, env=None, stdout="pipe", codes=None, lines=None,
+                 shows=(), hides=(), reload_to=None, reload_by="hangup"):
         self.name, self.args, self.kind = name, args, kind
         self.mentions, self.stdin, self.env, self.stdout = list(mentions), stdin, env or {}, stdout
         self.codes, self.lines = codes, lines
+        # `ok` cases: texts stdout must show, with no raw control character (but line ends).
+        self.shows, self.hides = list(shows), list(hides)
+        # `reload` cases: the tree the batch's TZDIR link is switched to, and how it is told.
+        self.reload_to, self.reload_by = reload_to, reload_by
 
 
 CASES = []
@@ -63,6 +68,14 @@ def no_answer(name, args, *mentions, **kw):
 
 def ok(name, args, **kw):
     CASES.append(Case(name, args, "ok", **kw))
+
+
+def reload(name, to, cause, by="hangup"):
+    """`chime batch` reading a TZDIR link to the pinned tree, switched to the tree `to` (a path or
+    `{tree:NAME}`) between lines (SIGHUP, or the on-disk check): every line is answered from the
+    pinned data, and stderr says the tree was not loaded and why (`cause`)."""
+    CASES.append(Case(name, ["batch", "--zone-check-interval", "1" if by == "check" else "0"], "reload",
+                      ["was not loaded, the data loaded before stays in use", cause], reload_to=to, reload_by=by))
 
 
 def batch(name, lines, codes, args=()):
@@ -471,6 +484,256 @@ bad("batch: reader leaves the pipe", ["batch"], "stdout", stdin=(json.dumps(GOOD
 
 
 # ---------------------------------------------------------------------------------------------
+# Zone data as untrusted input (docs/contract.md, "Zones"): trees built at run time from the pinned
+# fixtures, each named by `{tree:NAME}` in a case's TZDIR or arguments. What each case expects is
+# the rule of docs/contract.md: only regular files are read (refused before being opened), symbolic
+# links only inside the tree, walks bounded, a TZDIR that is not a tz tree an immediate error
+# naming it, only tz database names answered, control characters in zone data escaped in text.
+TREES = {}
+
+
+def tree(name):
+    def register(build):
+        TREES[name] = build
+        return build
+    return register
+
+
+def copy_fixtures(fixtures, path, index=True):
+    shutil.copytree(fixtures, path, symlinks=True)
+    if not index:
+        os.remove(os.path.join(path, "tzdata.zi"))
+
+
+def replace(path, make):
+    """Removes `path` (file or link) and makes something else there with `make(path)`."""
+    if os.path.lexists(path):
+        os.remove(path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    make(path)
+
+
+def make_socket(path):
+    import socket
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(path)
+    s.close()
+
+
+SPECIAL_FILES = {"FIFO": os.mkfifo, "socket": make_socket, "directory": os.mkdir,
+                 "link to /dev/zero": lambda p: os.symlink("/dev/zero", p),
+                 "link loop": lambda p: os.symlink(os.path.basename(p), p),
+                 "dangling link": lambda p: os.symlink("nowhere-at-all", p)}
+# What a read of each answers (the words of docs/contract.md's reasons).
+SPECIAL_WORDS = {"FIFO": "not a regular file (a FIFO)", "socket": "not a regular file (a socket)",
+                 "directory": "not a regular file (a directory)", "link to /dev/zero": "a symbolic link to /dev/zero, outside",
+                 "link loop": "Too many levels of symbolic links", "dangling link": "No such file or directory"}
+
+# A zone's file, an index file, a link's file: each replaced by each special file.
+for what, make in SPECIAL_FILES.items():
+    slug = what.replace(" ", "-").replace("/", "")
+    for zone in ["America/New_York", "Asia/Tokyo", "America/Argentina/Buenos_Aires"]:
+        name = f"zonefile-{slug}-{zone.replace('/', '-')}"
+        tree(name)(lambda path, fixtures, zone=zone, make=make: (copy_fixtures(fixtures, path),
+                                                                    replace(os.path.join(path, zone), make)))
+        bad(f"zone data: {zone} is a {what}", ["zone", zone, "--at", AFTER], zone, SPECIAL_WORDS[what],
+            env={"TZDIR": f"{{tree:{name}}}"})
+    name = f"zonefile-{slug}-America-New_York"
+    bad(f"zone data: next --tz, New York is a {what}", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER],
+        SPECIAL_WORDS[what], env={"TZDIR": f"{{tree:{name}}}"})
+    bad(f"zone data: transitions, New York is a {what}", ["transitions", NY, "--from", "2026"], SPECIAL_WORDS[what],
+        env={"TZDIR": f"{{tree:{name}}}"})
+    CASES.append(Case(f"zone data: batch, New York is a {what}", ["batch"], "batch", env={"TZDIR": f"{{tree:{name}}}"},
+                      stdin=b"".join(json.dumps(l).encode() + b"\n" for l in
+                                     [request(CAL), request(CAL, zone="Europe/Berlin"), request(CAL)]),
+                      codes=["unreadable", None, "unreadable"]))
+    for index, indexed in [("tzdata.zi", True), ("+VERSION", False)]:
+        name = f"index-{slug}-{index}"
+        tree(name)(lambda path, fixtures, index=index, indexed=indexed, make=make: (
+            copy_fixtures(fixtures, path, index=indexed), replace(os.path.join(path, index), make)))
+        for args in (["zone", "UTC"], ["next", "--every", "1h", "--tz", "UTC", "--after", AFTER], ["zones"]):
+            bad(f"zone data: {index} is a {what}: {args[0]}", args, "TZDIR=", index, SPECIAL_WORDS[what],
+                env={"TZDIR": f"{{tree:{name}}}"})
+        bad(f"zone data: {index} is a {what}: batch", ["batch"], "TZDIR=", index, stdin=(json.dumps(GOOD) + "\n").encode(),
+            env={"TZDIR": f"{{tree:{name}}}"})
+        reload(f"zone data: reload onto a tree whose {index} is a {what}", f"{{tree:{name}}}", f"{index}: {SPECIAL_WORDS[what]}")
+
+# TZDIR that is not a tz database directory: an immediate error naming it, on every command.
+tree("empty")(lambda path, fixtures: os.mkdir(path))
+tree("junk only")(lambda path, fixtures: (os.mkdir(path), open(os.path.join(path, "README"), "w").write("not tz data\n")))
+tree("12,000 entries")(lambda path, fixtures: (os.mkdir(path), [open(os.path.join(path, f"f{i}"), "w").close()
+                                                                 for i in range(12_000)]))
+tree("a FIFO")(lambda path, fixtures: os.mkfifo(path))
+tree("a regular file")(lambda path, fixtures: open(path, "w").write("x\n"))
+tree("a dangling link")(lambda path, fixtures: os.symlink("/nonexistent/chime-tz", path))
+tree("a link loop")(lambda path, fixtures: os.symlink(path, path))
+tree("a link to /proc")(lambda path, fixtures: os.symlink("/proc", path))
+BAD_TZDIRS = ["/", "/proc", "/proc/self", "/proc/sys", "/sys", "/sys/kernel", "/dev", "/dev/pts", "/dev/null", "/dev/zero",
+              "/etc", *[f"{{tree:{t}}}" for t in ["empty", "junk only", "12,000 entries", "a FIFO", "a regular file",
+                                                          "a dangling link", "a link loop", "a link to /proc"]]]
+for tzdir in BAD_TZDIRS:
+    label = tzdir.removeprefix("{tree:").removesuffix("}")
+    for args in (["zone", "UTC"], ["next", "--at", "09:00", "--tz", "Asia/Tokyo", "--after", AFTER], ["zones"],
+                 ["transitions", "Europe/Berlin", "--from", "2026"], ["audit", "--at", "02:30", "--zones", NY, "--from", "2026"]):
+        bad(f"TZDIR {label}: {args[0]}", args, "TZDIR=", env={"TZDIR": tzdir})
+    bad(f"TZDIR {label}: --source tzif", ["zone", "UTC", "--source", "tzif"], "TZDIR=", env={"TZDIR": tzdir})
+    bad(f"TZDIR {label}: batch", ["batch"], "TZDIR=", stdin=(json.dumps(GOOD) + "\n").encode(), env={"TZDIR": tzdir})
+    # Only ICU asked: TZDIR is not read, and ICU answers.
+    ok(f"TZDIR {label}: --source icu answers", ["zone", "UTC", "--source", "icu"], env={"TZDIR": tzdir})
+for tzdir, cause in [("/", "more than 10000 entries"), ("/proc", "kernel's file system of /proc"),
+                     ("/sys", "kernel's file system of /sys"), ("{tree:12,000 entries}", "more than 10000 entries"),
+                     ("{tree:empty}", "holds no zones"), ("{tree:a FIFO}", "is not a directory")]:
+    reload(f"zone data: reload onto TZDIR {tzdir.removeprefix('{tree:').removesuffix('}')}", tzdir, cause)
+reload("zone data: reload onto TZDIR / (on-disk check)", "/", "more than 10000 entries", by="check")
+
+# Trees without tzdata.zi holding links that loop, climb or leave: the walk skips them (never
+# follows a directory link), and answers from the rest.
+JUNK_LINKS = {"self loop": [("loop", "loop")], "pair loop": [("a", "b"), ("b", "a")],
+              "dir link to .": [("here", ".")], "dir link to ..": [("up", "..")],
+              "ten dir loops": [(f"d{i}", ".") for i in range(10)], "link to /": [("root", "/")],
+              "link to /proc": [("proc", "/proc")], "link to /dev/zero": [("zero", "/dev/zero")],
+              "nested loops": [("America/again", ".."), ("Europe/here", "."), ("Asia/up", "../..")]}
+for label, links in JUNK_LINKS.items():
+    name = f"walk-{label}"
+    tree(name)(lambda path, fixtures, links=links: (copy_fixtures(fixtures, path, index=False),
+                                                    [os.symlink(target, os.path.join(path, link)) for link, target in links]))
+    ok(f"zone data: walked tree with {label}: zone", ["zone", NY, "--at", AFTER, "--source", "tzif"], shows=["America/New_York"],
+       env={"TZDIR": f"{{tree:{name}}}"})
+    ok(f"zone data: walked tree with {label}: zones", ["zones", "--source", "tzif"], shows=["Asia/Tokyo"],
+       env={"TZDIR": f"{{tree:{name}}}"})
+    bad(f"zone data: walked tree with {label}: the link is no zone", ["zone", links[0][0], "--source", "tzif"],
+        "unknown time zone", env={"TZDIR": f"{{tree:{name}}}"})
+
+# Links that leave the tree: never followed, with tzdata.zi (the zone's file cannot be read) or
+# without (the walk does not list it). A link inside the tree still works.
+ESCAPES = {"absolute link to another tree": lambda outside: os.path.join(outside, "Asia/Tokyo"),
+           "relative link out": lambda outside: os.path.join("../..", os.path.basename(outside), "Asia/Tokyo"),
+           "link to /etc/passwd": lambda outside: "/etc/passwd",
+           "link to the host's zoneinfo": lambda outside: "/usr/share/zoneinfo/Asia/Tokyo"}
+for label, target in ESCAPES.items():
+    for indexed in (True, False):
+        name = f"escape-{label}-{indexed}"
+
+        def build(path, fixtures, target=target, indexed=indexed):
+            outside = path + "-outside"
+            copy_fixtures(fixtures, outside)
+            copy_fixtures(fixtures, path, index=indexed)
+            replace(os.path.join(path, NY), lambda p: os.symlink(target(outside), p))
+        tree(name)(build)
+        if indexed:
+            bad(f"zone data: New York is a {label}", ["zone", NY, "--at", AFTER], NY, "outside",
+                env={"TZDIR": f"{{tree:{name}}}"})
+            bad(f"zone data: New York is a {label}: next", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER], "outside",
+                env={"TZDIR": f"{{tree:{name}}}"})
+            reload(f"zone data: reload onto a tree where New York is a {label}", f"{{tree:{name}}}", f"{NY}: a symbolic link to")
+        else:
+            bad(f"zone data: walked, New York is a {label}", ["zone", NY, "--source", "tzif"], "unknown time zone",
+                env={"TZDIR": f"{{tree:{name}}}"})
+        ok(f"zone data: {label} ({'indexed' if indexed else 'walked'}): a link inside answers",
+           ["zone", "Asia/Tokyo", "--at", AFTER, "--source", "tzif"], shows=["Asia/Tokyo", "JST"], env={"TZDIR": f"{{tree:{name}}}"})
+
+
+# Names that are paths into the tree but not tz database names, in a tree that has those files
+# (posix/ as Debian's link to the tree, right/ as a copy, localtime, posixrules): refused, saying
+# why, with the name inside suggested.
+def with_extras(path, fixtures, indexed):
+    copy_fixtures(fixtures, path, index=indexed)
+    os.symlink(".", os.path.join(path, "posix"))
+    shutil.copytree(fixtures, os.path.join(path, "right"), symlinks=True)
+    os.symlink("Etc/UTC", os.path.join(path, "localtime"))
+    os.symlink("America/New_York", os.path.join(path, "posixrules"))
+
+
+tree("extras")(lambda path, fixtures: with_extras(path, fixtures, True))
+tree("extras walked")(lambda path, fixtures: with_extras(path, fixtures, False))
+NAMED = ["America/New_York", "Europe/Berlin", "Asia/Tokyo", "America/Argentina/Buenos_Aires", "Etc/UTC"]
+NOT_NAMES = []
+for zone in NAMED:
+    NOT_NAMES += [(f"posix/{zone}", "posix/", zone), (f"right/{zone}", "posix/", zone)]
+    parts = zone.split("/")
+    for i in range(1, len(parts)):
+        NOT_NAMES.append(("/".join(parts[:i]) + "//" + "/".join(parts[i:]), "empty path segment", zone))
+        NOT_NAMES.append(("/".join(parts[:i]) + "/./" + "/".join(parts[i:]), "'.' and '..'", zone))
+    NOT_NAMES += [(zone + "/", "empty path segment", zone), (f"{parts[0]}/../{zone}", "'.' and '..'", None)]
+NOT_NAMES += [("localtime", "localtime", None), ("posixrules", "posixrules", None), ("posix/localtime", "posix/", None),
+              ("right/posixrules", "posix/", None), ("posix", None, None), ("right", None, None), ("./UTC", "'.' and '..'", "UTC")]
+for tz in ("extras", "extras walked"):
+    for zone, why, suggested in NOT_NAMES:
+        mentions = ["unknown time zone"] + (["not a tz database name", "posix/ and right/" if why == "posix/" else why] if why else []) \
+            + ([f"did you mean {suggested}"] if suggested else [])
+        bad(f"zone name ({tz}): {zone}", ["zone", zone, "--at", AFTER], *mentions, env={"TZDIR": f"{{tree:{tz}}}"})
+        if tz == "extras":
+            bad(f"zone name: next --tz {zone}", ["next", "--at", "02:30", "--tz", zone, "--after", AFTER], *mentions,
+                env={"TZDIR": "{tree:extras}"})
+            bad(f"zone name: $TZ={zone}", ["next", "--at", "02:30", "--after", AFTER], *mentions, "$TZ",
+                env={"TZDIR": "{tree:extras}", "TZ": zone})
+            CASES.append(Case(f"zone name: batch zone {zone}", ["batch"], "batch", env={"TZDIR": "{tree:extras}"},
+                              stdin=b"".join(json.dumps(l).encode() + b"\n" for l in [request(CAL, zone=zone), GOOD]),
+                              codes=["unknownZone", None]))
+    ok(f"zone name ({tz}): the real names answer", ["zone", "America/New_York", "Etc/UTC", "--at", AFTER], shows=["EDT"],
+       env={"TZDIR": f"{{tree:{tz}}}"})
+    ok(f"zone name ({tz}): zones lists no copies", ["zones", "--all"], shows=["America/New_York"],
+       hides=["posix", "right/", "localtime"], env={"TZDIR": f"{{tree:{tz}}}"})
+
+
+# Control characters in zone data reach text output escaped (`\u{1b}`), and JSON as JSON escapes.
+def tzif(types, transitions=(), footer=b""):
+    """A TZif v2 file: `types` as (utoff, isdst, abbreviation bytes), `transitions` as (time, type)."""
+    import struct
+    chars, index = b"", []
+    for _, _, abbr in types:
+        index.append(len(chars))
+        chars += abbr + b"\0"
+
+    def block(size):
+        out = b"TZif2" + b"\0" * 15 + struct.pack(">6l", 0, 0, 0, len(transitions), len(types), len(chars))
+        out += b"".join(struct.pack(">l" if size == 4 else ">q", t) for t, _ in transitions)
+        out += bytes(k for _, k in transitions)
+        out += b"".join(struct.pack(">lBB", off, dst, i) for (off, dst, _), i in zip(types, index))
+        return out + chars
+    return block(4) + block(8) + b"\n" + footer + b"\n"
+
+
+CONTROLS = {"ESC": b"\x1b[31m", "OSC title": b"\x1b]0;owned\x07", "BEL": b"\x07", "backspace": b"\x08", "CR": b"\r",
+            "newline": b"\n", "DEL": b"\x7f", "C1 CSI": "\u009b".encode(), "tab": b"\t", "SOH": b"\x01"}
+
+
+def control_tree(path, fixtures):
+    copy_fixtures(fixtures, path)
+    os.makedirs(os.path.join(path, "Test"))
+    zones = []
+    for i, (label, raw) in enumerate(CONTROLS.items()):
+        name = f"Test/C{i}"
+        zones.append(name)
+        # Standard time X<control>S, and from 2026-03-08T07:00:00Z daylight time X<control>D.
+        with open(os.path.join(path, name), "wb") as f:
+            f.write(tzif([(-18000, 0, b"X" + raw + b"S"), (-14400, 1, b"X" + raw + b"D")], [(1772953200, 1)]))
+    with open(os.path.join(path, "tzdata.zi"), "ab") as f:
+        f.write(b"".join(f"Z {z} -5 - EST\n".encode() for z in zones))
+        f.write(b"Z Test/Bad\x1b[2JName -5 - EST\n")
+
+
+tree("controls")(control_tree)
+for i, label in enumerate(CONTROLS):
+    zone, shown = f"Test/C{i}", "\\u{" + format(ord(CONTROLS[label].decode()[0]), "x") + "}"
+    for args in (["zone", zone, "--at", "2026-07-01T00:00:00Z"], ["transitions", zone, "--from", "2026"],
+                 ["next", "--at", "09:00", "--tz", zone, "--after", AFTER, "--count", "2"],
+                 ["resolve", zone, "2026-03-08T02:30"], ["audit", "--at", "02:30", "--zones", zone, "--from", "2026"]):
+        ok(f"zone data: {label} in an abbreviation: {args[0]}", args, shows=[shown], env={"TZDIR": "{tree:controls}"})
+    ok(f"zone data: {label} in an abbreviation: zone --json", ["zone", zone, "--json", "--at", "2026-07-01T00:00:00Z"],
+       shows=['"abbreviation":"X'], env={"TZDIR": "{tree:controls}"})
+ok("zone data: a zone name with ESC in tzdata.zi is not listed", ["zones", "--search", "Test/"], shows=["Test/C0"],
+   env={"TZDIR": "{tree:controls}"})
+bad("zone data: a zone name with ESC in tzdata.zi is no zone", ["zone", "Test/Bad\x1b[2JName"], "unknown time zone", "\\u{1b}",
+    env={"TZDIR": "{tree:controls}"})
+tree("version with ESC")(lambda path, fixtures: (copy_fixtures(fixtures, path, index=False),
+                                                 open(os.path.join(path, "+VERSION"), "wb").write(b"2025b\x1b[2J\x1b]0;x\x07")))
+ok("zone data: +VERSION with ESC: zone", ["zone", "UTC", "--source", "tzif", "--at", AFTER], shows=["2025b\\u{1b}[2J"],
+   env={"TZDIR": "{tree:version with ESC}"})
+ok("zone data: +VERSION with ESC: --version", ["--version"], shows=["\\u{1b}"], env={"TZDIR": "{tree:version with ESC}"})
+
+
+# ---------------------------------------------------------------------------------------------
 def fixtures_tzdir():
     d = tempfile.mkdtemp(prefix="chime-battery-tz-")
     subprocess.run(["/usr/sbin/zic", "-b", "fat", "-d", d, os.path.join(ROOT, "tzdata-fixtures/tzdata.zi")], check=True)
@@ -482,11 +745,32 @@ def encode(arg):
     return arg if isinstance(arg, bytes) else arg.encode()
 
 
-def run(case, chime, tzdir, timeout, workdir):
+class Trees:
+    """The trees of `TREES`, each built the first time a case names it (`{tree:NAME}`)."""
+
+    def __init__(self, fixtures, root):
+        self.fixtures, self.root, self.built = fixtures, root, {}
+
+    def path(self, name):
+        if name not in self.built:
+            path = os.path.join(self.root, f"t{len(self.built)}")
+            TREES[name](path, self.fixtures)
+            self.built[name] = path
+        return self.built[name]
+
+    def substitute(self, text):
+        if isinstance(text, str) and text.startswith("{tree:"):
+            return self.path(text[len("{tree:"):-1])
+        return text
+
+
+def run(case, chime, tzdir, timeout, workdir, trees):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TZDIR": tzdir, "CHIME_ZONE_SOURCE": "newest", "TZ": "UTC",
            "LANG": "C.UTF-8"}
-    env.update(case.env)
-    args = list(case.args)
+    env.update({k: trees.substitute(v) for k, v in case.env.items()})
+    if case.kind == "reload":
+        return run_reload(case, chime, env, timeout, workdir, trees)
+    args = [trees.substitute(a) for a in case.args]
     if case.lines is not None:
         path = os.path.join(workdir, "requests.jsonl")
         with open(path, "wb") as f:
@@ -540,6 +824,45 @@ def run(case, chime, tzdir, timeout, workdir):
     return proc.returncode, out or b"", err or b"", timed_out, elapsed
 
 
+def run_reload(case, chime, env, timeout, workdir, trees):
+    """A batch on a TZDIR link to the pinned tree: one line answered, the link switched to the case's
+    tree, a SIGHUP (or a wait past the one-second check), two more lines, end of input."""
+    link = os.path.join(workdir, "reload-link")
+    if os.path.lexists(link):
+        os.remove(link)
+    os.symlink(env["TZDIR"], link)
+    env = {**env, "TZDIR": link, "CHIME_ZONE_SOURCE": "tzif"}
+    line = (json.dumps(request(CAL)) + "\n").encode()
+    start = time.monotonic()
+    proc = subprocess.Popen([chime, *case.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    killed = []
+    timer = threading.Timer(timeout, lambda: (killed.append(True), proc.kill()))
+    timer.start()
+    try:
+        proc.stdin.write(line)
+        proc.stdin.flush()
+        first = proc.stdout.readline()
+        target = trees.substitute(case.reload_to)
+        os.symlink(target, link + ".new")
+        os.replace(link + ".new", link)
+        if case.reload_by == "check":
+            time.sleep(1.3)
+        else:
+            proc.send_signal(signal.SIGHUP)
+        proc.stdin.write(line * 2)
+        proc.stdin.close()
+        rest = proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait()
+    except (BrokenPipeError, OSError):
+        proc.kill()
+        first, rest, err = b"", b"", b""
+    finally:
+        proc.wait()
+        timer.cancel()
+    return proc.returncode, first + rest, err, bool(killed), time.monotonic() - start
+
+
 def check(case, status, out, err, timed_out):
     problems = []
     text = err.decode("utf-8", "replace")
@@ -567,6 +890,34 @@ def check(case, status, out, err, timed_out):
     elif case.kind == "ok":
         if status != 0:
             problems.append(f"exit {status}, expected 0: {text[:300]}")
+        shown = out.decode("utf-8", "replace")
+        for m in case.shows:
+            if m not in shown:
+                problems.append(f"stdout does not show {m[:60]!r}")
+        for m in case.hides:
+            if m in shown:
+                problems.append(f"stdout shows {m[:60]!r}")
+        # A text answer never carries a raw control character (JSON may carry DEL and C1, which it need not escape).
+        raw = re.search(r"[\x00-\x09\x0b-\x1f]" if shown.startswith("{") else r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", shown)
+        if case.shows and raw:
+            problems.append(f"a raw control character in stdout: {shown[max(0, raw.start() - 20):raw.end() + 20]!r}")
+    elif case.kind == "reload":
+        lines = [l for l in out.split(b"\n") if l]
+        if status != 0:
+            problems.append(f"exit {status}, expected 0: {text[:300]}")
+        if len(lines) != 3:
+            problems.append(f"{len(lines)} answers for 3 lines")
+        for i, line in enumerate(lines):
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                problems.append(f"answer {i + 1} is not JSON: {line[:200]!r}")
+                continue
+            if not answer.get("fires") or answer.get("version") != "2025b":
+                problems.append(f"answer {i + 1} is not the pinned data's: {line[:200]!r}")
+        for m in case.mentions:
+            if m not in text:
+                problems.append(f"stderr does not mention {m[:60]!r}")
     elif case.kind == "batch":
         if status != 0:
             problems.append(f"exit {status}, expected 0: {text[:300]}")
@@ -620,11 +971,12 @@ def main():
         return 2
     tzdir = fixtures_tzdir()
     workdir = tempfile.mkdtemp(prefix="chime-battery-")
+    trees = Trees(tzdir, tempfile.mkdtemp(prefix="chime-battery-trees-"))
     failed, slowest = 0, (0.0, "")
     tally = {}
     try:
         for case in cases:
-            status, out, err, timed_out, elapsed = run(case, opts.chime, tzdir, opts.timeout, workdir)
+            status, out, err, timed_out, elapsed = run(case, opts.chime, tzdir, opts.timeout, workdir, trees)
             slowest = max(slowest, (elapsed, case.name))
             problems = check(case, status, out, err, timed_out)
             tally[case.kind] = tally.get(case.kind, 0) + 1
@@ -635,6 +987,7 @@ def main():
     finally:
         shutil.rmtree(tzdir, ignore_errors=True)
         shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(trees.root, ignore_errors=True)
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(tally.items()))
     print(f"battery: {len(cases)} cases ({kinds}), {len(cases) - failed} passed, {failed} failed; "
           f"slowest {slowest[0]:.2f} s ({slowest[1]})")

@@ -193,11 +193,71 @@ struct CLIBadInputTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try ChimeCLI.run(["zone", "Bad/Zone", "--source", "tzif"], environment: ["TZDIR": directory])
         ChimeCLI.expectBadInput(run, mentions: [file, "truncated"])
-        // Without the magic, loading the file says it is not TZif: exit 2, naming the file.
-        let (other, otherFile) = try Self.zoneDirectory(Array("not a zone\n".utf8), indexed: false)
+        // Without the magic the file is not a zone of a walked tree: a tree with no other file holds
+        // no zones, and TZDIR naming it is an error at once, naming the directory (docs/cli.md, "Zones").
+        let (other, _) = try Self.zoneDirectory(Array("not a zone\n".utf8), indexed: false)
         defer { try? FileManager.default.removeItem(atPath: other) }
         ChimeCLI.expectBadInput(try ChimeCLI.run(["zone", "Bad/Zone", "--source", "tzif"], environment: ["TZDIR": other]),
-                                mentions: [otherFile, "not a TZif file"])
+                                mentions: ["TZDIR=\(other)", "\(other) holds no zones"])
+        // Beside a real zone, it is an unknown zone.
+        try FileManager.default.copyItem(atPath: Fixtures.zonePath(Self.ny), toPath: other + "/UTC")
+        ChimeCLI.expectBadInput(try ChimeCLI.run(["zone", "Bad/Zone", "--source", "tzif"], environment: ["TZDIR": other]),
+                                mentions: ["unknown time zone 'Bad/Zone'"])
+    }
+
+    /// A TZDIR that cannot be a tz database directory — the kernel's `/proc`, `/` (no tzdata.zi
+    /// and more than 10,000 entries), a tree whose tzdata.zi is a FIFO — is an error before any
+    /// zone is asked for, naming TZDIR and the problem, within 5 s (docs/cli.md, "Zones"); with
+    /// `--source icu` TZDIR is not used and ICU answers.
+    @Test("A misconfigured TZDIR is an immediate error naming it", arguments: ["/proc", "/", "fifo"])
+    func misconfiguredTZDIR(_ kind: String) throws {
+        var tzdir = kind
+        if kind == "fifo" {
+            tzdir = HostileTrees.copyOfPinned()
+            HostileTrees.replace(tzdir + "/tzdata.zi", with: .fifo)
+        }
+        let words = ["/proc": "kernel's file system of /proc", "/": "more than 10000 entries", "fifo": "tzdata.zi: not a regular file (a FIFO)"]
+        for arguments in [["zone", "UTC"], ["next", "--at", "09:00", "--tz", Self.ny], ["zones"]] {
+            let run = try ChimeCLI.run(arguments, environment: ["TZDIR": tzdir], timeout: 5)
+            ChimeCLI.expectBadInput(run, mentions: ["TZDIR=\(tzdir): ", words[kind]!])
+        }
+        let icu = try ChimeCLI.run(["zone", "UTC", "--source", "icu"], environment: ["TZDIR": tzdir], timeout: 5)
+        #expect(icu.status == 0 && icu.stdout.hasPrefix("Etc/UTC  (requested as 'UTC')"), "\(icu)")
+    }
+
+    // MARK: Control characters in zone data
+
+    /// A TZif file whose abbreviations hold ESC sequences, BEL, DEL and a C1 CSI (written by hand
+    /// with `TZifWriter`): text output shows each as `\u{…}` and carries no raw control
+    /// character; JSON carries the abbreviation itself, escaped as JSON does (docs/cli.md).
+    @Test("Control characters in a zone's abbreviation reach text output escaped")
+    func controlCharactersInAbbreviations() throws {
+        let standard = "X\u{1b}[31mS\u{7}", daylight = "X\u{1b}]0;owned\u{7}\u{7f}\u{9b}D"
+        var writer = TZifWriter.minimalV1
+        writer.chars = Array((standard + "\0" + daylight + "\0").utf8)
+        writer.types[1].abbrind = UInt8(standard.utf8.count + 1)
+        let (directory, _) = try Self.zoneDirectory(writer.bytes())
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let shownStandard = "X\\u{1b}[31mS\\u{7}", shownDaylight = "X\\u{1b}]0;owned\\u{7}\\u{7f}\\u{9b}D"
+        // minimalV1's transitions (by `date -u -d @1741417200`): 2025-03-08T07:00:00Z to daylight time
+        // (-04:00; 02:00 -> 03:00 local), 2025-11-03T06:00:00Z back to standard time (-05:00).
+        let commands: [([String], [String])] = [
+            (["zone", "Bad/Zone", "--at", "2025-07-01T00:00:00Z"], [shownDaylight]),
+            (["transitions", "Bad/Zone", "--from", "2025"], [shownStandard, shownDaylight]),
+            (["next", "--at", "09:00", "--tz", "Bad/Zone", "--after", "2025-03-07T12:00:00Z", "--count", "2"], [shownStandard, shownDaylight]),
+            (["resolve", "Bad/Zone", "2025-03-08T02:30"], [shownStandard, shownDaylight]),
+        ]
+        for (arguments, shown) in commands {
+            let run = try ChimeCLI.run(arguments, environment: ["TZDIR": directory])
+            ChimeCLI.expectNoCrash(run)
+            #expect(run.status == 0, "\(arguments)\n\(run)")
+            for text in shown { #expect(run.stdout.contains(text), "\(arguments): \(run.stdout)") }
+            let raw = run.stdout.unicodeScalars.first { ($0.value < 0x20 && $0 != "\n") || ($0.value >= 0x7F && $0.value < 0xA0) }
+            #expect(raw == nil, "\(arguments): a raw control character in \(run.stdout.debugDescription)")
+        }
+        let json = try ChimeCLI.run(["zone", "Bad/Zone", "--at", "2025-07-01T00:00:00Z", "--json"], environment: ["TZDIR": directory])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["at"] as? [String: Any])?["abbreviation"] as? String == daylight, "\(json)")
     }
 
     @Test("A TZDIR that does not exist: exit 2 naming it (tzif source), never a crash")

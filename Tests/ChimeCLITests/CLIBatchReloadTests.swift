@@ -142,6 +142,40 @@ import Testing
         #expect(end.stderr.contains("chime: batch: zone data changed on disk, reloaded: tzif \(ReloadTrees.pinnedVersion) → \(ReloadTrees.editedVersion)"), "\(end.stderr)")
     }
 
+    /// Reloads onto trees that are hostile input (docs/contract.md, "Zones"): a FIFO as
+    /// tzdata.zi, then a TZDIR of `/` (no tzdata.zi, far more than 10,000 entries), then a zone
+    /// that is a link out of the tree. Each is refused at once and reported on stderr; every line
+    /// is answered from the data loaded before. (Should a read wait on the FIFO, the test opens
+    /// it for writing so the batch can go on, and fails.)
+    @Test func hostileTreesAreRefusedAndNoLineIsLost() throws {
+        let link = ReloadTrees.link(to: Fixtures.zoneinfoDirectory)
+        let session = try Session(link: link, arguments: ["--zone-check-interval", "0"])
+        session.send(Self.request(1))
+        #expect(Self.version(of: session.answer(0)) == ReloadTrees.pinnedVersion)
+        let fifoTree = HostileTrees.copyOfPinned()
+        HostileTrees.replace(fifoTree + "/tzdata.zi", with: .fifo)
+        let outside = HostileTrees.copyOfPinned()
+        let escaping = HostileTrees.copyOfPinned()
+        HostileTrees.link(escaping + "/Asia/Tokyo", to: outside + "/Asia/Tokyo")
+        for (index, tree) in [fifoTree, "/", escaping].enumerated() {
+            ReloadTrees.swap(link, to: tree)
+            session.hangup()
+            session.send(Self.request(index + 2))
+            let answer = session.answer(index + 1)
+            if answer == nil, tree == fifoTree {
+                let fd = open(fifoTree + "/tzdata.zi", O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+            }
+            #expect(Self.version(of: answer) == ReloadTrees.pinnedVersion, "reload onto \(tree)")
+        }
+        let end = session.finish()
+        #expect(end.status == 0 && end.lines.count == 4, "\(end.stderr)")
+        for cause in ["\(fifoTree)/tzdata.zi: not a regular file (a FIFO)", "/ has no tzdata.zi and more than 10000 entries",
+                      "\(escaping)/Asia/Tokyo: a symbolic link to \(outside)/Asia/Tokyo, outside \(escaping)"] {
+            #expect(end.stderr.contains("chime: batch: SIGHUP: the zone data in ") && end.stderr.contains(cause), "\(end.stderr)")
+        }
+    }
+
     /// What the writer thread of the stream test shares.
     final class Stream: Sendable {
         let stop = Atomic<Bool>(false)

@@ -51,10 +51,16 @@ struct ZoneChoice {
         if n > 0 {
             let target = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let range = target.firstRange(of: "zoneinfo/") {
-                return (String(target[range.upperBound...]), "the system zone (/etc/localtime)")
+                // A link into zoneinfo/posix/ names the same zone as the tree's own file: the
+                // name is what follows (`posix/…` is not a tz database name).
+                var id = target[range.upperBound...]
+                if id.hasPrefix("posix/") { id = id.dropFirst("posix/".count) }
+                return (String(id), "the system zone (/etc/localtime)")
             }
         }
-        if let file = fopen("/etc/timezone", "r") {
+        // Only a regular file is opened (a FIFO there would block the open).
+        var info = stat()
+        if stat("/etc/timezone", &info) == 0, info.st_mode & S_IFMT == S_IFREG, let file = fopen("/etc/timezone", "r") {
             defer { fclose(file) }
             var line = [CChar](repeating: 0, count: 256)
             let id = fgets(&line, 255, file) == nil ? "" : String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters()

@@ -39,7 +39,7 @@ enum BatchCommand {
             // Once stdout refuses bytes (closed, disk full) no answer can reach anyone: stop reading.
             return output.writeError == nil
         } overlong: { length in
-            output.line(BatchProcessor.lineTooLongResponse(length: length))
+            output.json(BatchProcessor.lineTooLongResponse(length: length))
             return output.writeError == nil
         }
         return 0

@@ -18,9 +18,9 @@ enum CompletionsCommand {
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let shell = try args.positional(0, "SHELL (bash, zsh or fish)", command: spec.name)
         switch shell {
-        case "bash": output.line(bash(ChimeMain.commands.map(\.spec)))
-        case "zsh": output.line(zsh(ChimeMain.commands.map(\.spec)))
-        case "fish": output.line(fish(ChimeMain.commands.map(\.spec)))
+        case "bash": output.lines(bash(ChimeMain.commands.map(\.spec)))
+        case "zsh": output.lines(zsh(ChimeMain.commands.map(\.spec)))
+        case "fish": output.lines(fish(ChimeMain.commands.map(\.spec)))
         default:
             let hint = ClosestName.closest(to: shell, among: shells).map { "; did you mean \($0)?" } ?? ""
             throw .usage("unknown shell '\(shell)' (bash, zsh or fish)\(hint)", command: spec.name)
@@ -161,7 +161,7 @@ enum ManCommand {
         examples: ["chime man > chime.1 && man ./chime.1"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
-        output.line(page(ChimeMain.commands.map(\.spec)))
+        output.lines(page(ChimeMain.commands.map(\.spec)))
         return 0
     }
 

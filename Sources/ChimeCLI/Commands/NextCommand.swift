@@ -82,7 +82,7 @@ enum NextCommand {
             fields += [(backward ? "before" : "after", .string(after.utcString)), ("trigger", TriggerJSON.describe(trigger)),
                        ("description", .string(trigger.inWords(zone: zone.rules.identifier))), ("fires", .array(fires.map(JSON.fire)))]
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
-            output.line(JSON.object(fields).serialized)
+            output.json(JSON.object(fields).serialized)
         } else {
             // The consistent semantics is named; the default (apple) is not, so existing output stays as it was.
             let consistent: Bool

@@ -23,7 +23,7 @@ enum PendingCommand {
         let report = try PendingOptions.add(file, to: &store, now: now)
         let errors = file.errors(adding: report.errors)
         if args.json {
-            output.line(JSON.object([
+            output.json(JSON.object([
                 ("now", .string(now.utcString)), ("limit", .int(limit)), ("rule", .string(rule.rawValue)),
                 ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
                 ("kept", .array(store.pending.map {

@@ -24,7 +24,7 @@ enum PlanCommand {
         let errors = file.errors(adding: plan.errors)
         if args.json {
             let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone) }, uniquingKeysWith: { $1 })
-            output.line(JSON.object([
+            output.json(JSON.object([
                 ("now", .string(now.utcString)), ("limit", .int(limit)),
                 ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
                 ("occurrences", .array(plan.occurrences.map {

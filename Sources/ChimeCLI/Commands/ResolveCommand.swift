@@ -55,7 +55,7 @@ enum ResolveCommand {
             fields += [("local", .string(local.description)), ("kind", .string(kind)), ("candidates", .array(candidates.map(Formatting.zonedJSON)))]
             if let transition { fields.append(("transition", Formatting.transitionJSON(transition))) }
             if !zone.notes.isEmpty { fields.append(("notes", .array(zone.notes.map(JSON.string)))) }
-            output.line(JSON.object(fields).serialized)
+            output.json(JSON.object(fields).serialized)
             return 0
         }
         let source = "(\(rules.source.rawValue) \(rules.version ?? "unknown version"))"

@@ -60,7 +60,7 @@ enum SimulateCommand {
                                                     ("fire", .fire(delivery.fire))]
                     if delivery.isFinal { fields.append(("final", .bool(true))) }
                     if let payload = payloads[delivery.identifier] { fields.append(("payload", .raw(payload))) }
-                    output.line(JSON.object(fields).serialized)
+                    output.json(JSON.object(fields).serialized)
                 } else {
                     output.line(delivery.identifier.padding(to: 20) + FireRow.text(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
                 }

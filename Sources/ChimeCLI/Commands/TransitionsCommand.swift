@@ -37,7 +37,7 @@ enum TransitionsCommand {
                 var fields = TriggerJSON.zoneFields(rules, requested: zone.lookup.requested)
                 fields += [("from", .int(from)), ("to", .int(to)), ("transitions", .array(transitions.map(Formatting.transitionJSON)))]
                 if !zone.notes.isEmpty { fields.append(("notes", .array(zone.notes.map(JSON.string)))) }
-                output.line(JSON.object(fields).serialized)
+                output.json(JSON.object(fields).serialized)
             } else {
                 if i > 0 { output.line("") }
                 output.line("\(rules.identifier), \(years) (UTC), \(rules.source.rawValue) \(rules.version ?? "unknown version"): \(transitions.count) transition\(transitions.count == 1 ? "" : "s")")

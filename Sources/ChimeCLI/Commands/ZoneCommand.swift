@@ -52,7 +52,7 @@ enum ZoneCommand {
             ]
             fields.append(("windowsId", .optional(windows)))
             if !notes.isEmpty { fields.append(("notes", .array(notes.map(JSON.string)))) }
-            output.line(JSON.object(fields).serialized)
+            output.json(JSON.object(fields).serialized)
             return
         }
         let dst = type.isDST ? "daylight saving time" : "standard time"

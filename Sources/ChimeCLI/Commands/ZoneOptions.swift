@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Chime
 import ChimeBatch
 
@@ -5,18 +10,28 @@ import ChimeBatch
 enum ZoneOptions {
     static let tzOption = CommandSpec.Option(name: "tz", valueName: "ZONE", help: "Zone (instead of the ZONE argument; default: $TZ, else the system zone).", completes: .zone)
 
+    /// A TZif directory that cannot be used is an error here, before any zone is asked for, when
+    /// `TZDIR` names it or the source is `tzif`: a misconfigured `TZDIR` must not quietly leave
+    /// ICU's older data answering (docs/cli.md, "Zones").
     static func database(_ args: ParsedArguments, command: String) throws(CLIError) -> ZoneDatabase {
+        let database: ZoneDatabase
         if let text = args.values["source"] {
             guard let preference = ZoneDatabase.SourcePreference(rawValue: text.lowercased()) else {
                 throw .usage("--source must be tzif, icu or newest, got '\(text)'", command: command)
             }
-            return ZoneDatabase(preference: preference)
+            database = ZoneDatabase(preference: preference)
+        } else {
+            do {
+                database = ZoneDatabase(preference: try ZoneDatabase.preferenceFromEnvironment())
+            } catch {
+                throw CLIError(error)
+            }
         }
-        do {
-            return ZoneDatabase(preference: try ZoneDatabase.preferenceFromEnvironment())
-        } catch {
-            throw CLIError(error)
+        let tzdir = getenv("TZDIR").map { String(cString: $0) } ?? ""
+        if database.preference != .icu, let error = database.tzifError, !tzdir.isEmpty || database.preference == .tzif {
+            throw .input((tzdir.isEmpty ? "" : "TZDIR=\(tzdir): ") + error.description, code: error.code)
         }
+        return database
     }
 
     static func rules(_ id: String, in database: ZoneDatabase) throws(CLIError) -> ZoneRules {

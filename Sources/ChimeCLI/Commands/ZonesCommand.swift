@@ -17,7 +17,7 @@ enum ZonesCommand {
         let search = args.values["search"]
         let ids = args.flags.contains("all") ? database.identifiers(matching: search) : database.canonicalIdentifiers(matching: search)
         if args.json {
-            output.line(JSON.object([
+            output.json(JSON.object([
                 ("zones", .array(ids.map(JSON.string))),
                 ("canonicalOnly", .bool(!args.flags.contains("all"))),
                 ("sources", .array(database.sources.map(Formatting.sourceJSON))),

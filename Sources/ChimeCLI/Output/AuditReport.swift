@@ -69,7 +69,7 @@ struct AuditReport {
         self.json = json
         self.summary = summary
         if json {
-            output.append(String(JSON.object(header.fields).serialized.dropLast()) + ",\"zones\":[")
+            output.appendJSON(String(JSON.object(header.fields).serialized.dropLast()) + ",\"zones\":[")
             return
         }
         output.line(header.title)
@@ -82,7 +82,7 @@ struct AuditReport {
     /// One zone: its audit per version and, per version, the stretches a carried gap shift moved
     /// (the android profile; empty otherwise).
     mutating func add(_ versions: [ZoneAudit], drifts: [[ProfileDrift]], output: inout Output) {
-        if json && zones > 0 { output.append(",") }
+        if json && zones > 0 { output.appendJSON(",") }
         zones += 1
         if drifts.contains(where: { !$0.isEmpty }) { zonesWithDrifts += 1 }
         if comparing { addComparison(versions, drifts: drifts, output: &output) } else { addEvents(versions[0], drifts: drifts[0], output: &output) }
@@ -92,7 +92,7 @@ struct AuditReport {
     func finish(output: inout Output) {
         if comparing {
             if json {
-                output.line("],\"totals\":" + JSON.object([("zones", .int(zones)), ("zonesWithDifferences", .int(zonesWithDifferences)),
+                output.json("],\"totals\":" + JSON.object([("zones", .int(zones)), ("zonesWithDifferences", .int(zonesWithDifferences)),
                                                            ("differences", .int(differences))]
                                                           + (zonesWithDrifts > 0 ? [("zonesWithDrifts", .int(zonesWithDrifts))] : [])).serialized + "}")
                 return
@@ -106,7 +106,7 @@ struct AuditReport {
             for kind in AuditEvent.Kind.allCases { fields.append((kind.rawValue, .int(totals[kind.rawValue] ?? 0))) }
             for outcome in AuditEvent.Outcome.allCases { fields.append((outcome.rawValue, .int(totals[outcome.rawValue] ?? 0))) }
             if zonesWithDrifts > 0 { fields.append(("zonesWithDrifts", .int(zonesWithDrifts))) }
-            output.line("],\"totals\":" + JSON.object(fields).serialized + "}")
+            output.json("],\"totals\":" + JSON.object(fields).serialized + "}")
             return
         }
         let parts = AuditEvent.Outcome.allCases.compactMap { outcome in totals[outcome.rawValue].map { "\($0) \(outcome.rawValue)" } }
@@ -127,7 +127,7 @@ struct AuditReport {
             fields.append(("events", .array(audit.events.map(Self.eventJSON))))
             if !drifts.isEmpty { fields.append(("drifts", .array(drifts.map(Self.driftJSON)))) }
             if !audit.notes.isEmpty { fields.append(("notes", .array(audit.notes.map(JSON.string)))) }
-            output.append(JSON.object(fields).serialized)
+            output.appendJSON(JSON.object(fields).serialized)
             return
         }
         guard !audit.events.isEmpty || !audit.notes.isEmpty || !drifts.isEmpty else { return }
@@ -162,7 +162,7 @@ struct AuditReport {
                                              ("fires", .array(answer.fires.map(JSON.fire)))]))
                          }))])
             })))
-            output.append(JSON.object(fields).serialized)
+            output.appendJSON(JSON.object(fields).serialized)
             return
         }
         guard !found.isEmpty || drifted else { return }

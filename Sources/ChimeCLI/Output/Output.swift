@@ -3,8 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Chime
 
 /// Buffered stdout: one write per 64 KiB, flushed at exit.
+///
+/// Text is written escaped: a control character in a line (an ESC in a zone's abbreviation, a
+/// newline in a file name) is shown as `\u{1b}` (`ControlCharacters`), so zone data and input
+/// can never drive the terminal or forge a line. JSON is written as the JSON writer made it (it
+/// escapes control characters itself), and the program's own multi-line text (help, the man page)
+/// line by line.
 ///
 /// A failed write (stdout closed, a full disk, a reader that left the pipe) is remembered as
 /// `writeError` and later output is dropped; `ChimeMain` reports it and exits 2, so a truncated
@@ -16,19 +23,31 @@ struct Output {
 
     init() { buffer.reserveCapacity(1 << 16) }
 
+    /// One line of text, control characters escaped (a newline in `text` too).
     mutating func line(_ text: String) {
+        json(ControlCharacters.escaped(text))
+    }
+
+    /// Several lines of the program's own text (help, completions, the man page): each newline
+    /// ends a line, every other control character is escaped.
+    mutating func lines(_ text: String) {
+        json(ControlCharacters.escaped(text, keepingNewlines: true))
+    }
+
+    /// One line of JSON (or other text that holds no control characters), as it is.
+    mutating func json(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Lets `write` append one line's bytes straight into the buffer, then a newline.
-    /// Text without a line end (a long line written in parts).
-    mutating func append(_ text: String) {
+    /// JSON without a line end (a long document written in parts), as it is.
+    mutating func appendJSON(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Lets `write` append one line's bytes (a batch answer: JSON) straight into the buffer, then a newline.
     mutating func line(writing write: (inout [UInt8]) -> Void) {
         write(&buffer)
         buffer.append(0x0A)
@@ -51,8 +70,9 @@ struct Output {
         writeError.map { "cannot write the output to stdout: \(String(cString: strerror($0)))" }
     }
 
+    /// A message on stderr, control characters escaped but for its line ends.
     static func error(_ text: String) {
-        let bytes = Array(("chime: " + text + "\n").utf8)
+        let bytes = Array(("chime: " + ControlCharacters.escaped(text, keepingNewlines: true) + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress!, $0.count) }
     }
 }

@@ -98,6 +98,12 @@ public final class ZoneDatabase: Sendable {
     /// The sources consulted, in order.
     public var preferredOrder: [ZoneSource] { current.preferredOrder }
 
+    /// Why the TZif directory cannot be used, or nil when it can: it is missing, is not a tz
+    /// database directory (`/proc`, `/`), or holds an index file that cannot be read. Under
+    /// `.newest` ICU answers alone then; a program whose `TZDIR` was set on purpose should
+    /// rather stop and say so (`chime` does).
+    public var tzifError: ZoneError? { current.tzifError }
+
     // MARK: Lookup
 
     /// Rules for a zone id: the id is made canonical first (`lookup(_:)`), then the preferred

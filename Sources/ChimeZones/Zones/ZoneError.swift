@@ -25,8 +25,9 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknownZone(id, suggestions):
+            let why = ZoneName.refusal(id).map { " (not a tz database name: \($0))" } ?? ""
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
-            return "unknown time zone '\(Self.shown(id))'\(hint)"
+            return "unknown time zone '\(Self.shown(id))'\(why)\(hint)"
         case let .malformedTZif(path, reason):
             return "malformed TZif file \(path): \(reason)"
         case let .invalidPOSIXRule(rule, reason):
@@ -54,11 +55,11 @@ public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
 }
 
 extension ZoneError {
-    /// An id as a message shows it: control characters escaped (`\u{0}`), and cut after 80
-    /// characters with its full length (a hostile 1 MB id must not make a 1 MB message).
+    /// An id as a message shows it: control characters escaped (`\u{0}`, `ControlCharacters`),
+    /// and cut after 80 characters with its full length (a hostile 1 MB id must not make a 1 MB
+    /// message).
     static func shown(_ id: String) -> String {
-        let escaped = id.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-        guard escaped.count > 80 else { return escaped.joined() }
-        return escaped.prefix(80).joined() + "… (\(id.utf8.count) bytes)"
+        guard id.unicodeScalars.count > 80 else { return ControlCharacters.escaped(id) }
+        return ControlCharacters.escaped(String(id.unicodeScalars.prefix(80))) + "… (\(id.utf8.count) bytes)"
     }
 }

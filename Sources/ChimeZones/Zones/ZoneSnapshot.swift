@@ -88,6 +88,9 @@ final class ZoneSnapshot: Sendable {
         guard id.utf8.count <= ZoneDatabase.longestIdentifier, !id.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             throw .unknownZone(id, suggestions: [])
         }
+        // A path into a tz directory that is not a name (`posix/America/New_York`, `Etc//UTC`,
+        // `localtime`) is no source's id: refused before ICU could read it its own way.
+        guard ZoneName.refusal(id) == nil else { throw .unknownZone(id, suggestions: suggestions(for: id)) }
         if let (canonical, how) = canonicalize(id, depth: 0) {
             for source in preferredOrder where provider(source)?.canonicalIdentifier(for: canonical) != nil {
                 return ZoneLookup(requested: id, identifier: canonical, source: source, match: how)
@@ -159,23 +162,22 @@ final class ZoneSnapshot: Sendable {
     }
 
     /// Up to three known ids closest to `id` (edit distance on the whole id and on its last part).
+    /// An id refused for its form (`posix/America/New_York`) suggests the name it contains first.
     func suggestions(for id: String) -> [String] {
-        ZoneNameSuggester.closest(to: id, among: identifiers(), limit: 3)
+        let closest = ZoneNameSuggester.closest(to: id, among: identifiers(), limit: 3)
+        guard let repaired = ZoneName.repaired(id), (try? lookup(repaired)) != nil else { return closest }
+        return [repaired] + closest.filter { $0 != repaired }.prefix(2)
     }
 
     // MARK: Checking a new tree
 
     /// Loads every zone of the TZif tree (each file read and parsed once), so that a tree with a
-    /// corrupt, truncated or missing file is refused as a whole before it replaces a working one.
+    /// corrupt, truncated, missing or escaping file is refused as a whole before it replaces a working one.
     /// Throws the first failure, naming the file. Without a TZif source in use (preference
     /// `icu`), nothing to check.
     func checkTZifTree() throws(ZoneError) {
         guard preference != .icu else { return }
         guard let tzif else { throw tzifError ?? .sourceUnavailable(.tzif, reason: "not configured") }
-        let zones = tzif.canonicalIdentifiers
-        guard !zones.isEmpty else {
-            throw .sourceUnavailable(.tzif, reason: "\(tzif.directory) holds no zones (no tzdata.zi, no TZif files)")
-        }
-        for id in zones { _ = try tzif.rules(for: id) }
+        for id in tzif.canonicalIdentifiers { _ = try tzif.rules(for: id) }
     }
 }

@@ -126,6 +126,53 @@ import Testing
         #expect(try db.rules(for: "Asia/Tokyo").utcOffset(at: Self.probe) == 10 * 3600)
     }
 
+    /// Trees that are hostile input (docs/contract.md, "Zones"): a FIFO as tzdata.zi, +VERSION or
+    /// a zone file, a zone that is a link out of the tree, a directory that is not a tz tree
+    /// (`/`, `/proc`, one of 10,001 files). Each reload is refused at once (under the 5 s
+    /// watchdog, which unblocks the FIFO should a read wait on it), naming the cause; the old
+    /// rules stay in use; a good tree afterwards reloads.
+    @Test func hostileTreesAreRefusedAtOnceAndTheOldRulesKept() throws {
+        let link = ReloadTrees.link(to: Fixtures.zoneinfoDirectory)
+        let db = ZoneDatabase(preference: .tzif, tzifDirectory: link)
+        _ = try db.rules(for: "Asia/Tokyo")
+        func hostile(_ change: (String) -> String) -> (tree: String, fifo: String) {
+            let tree = HostileTrees.copyOfPinned()
+            return (tree, tree + "/" + change(tree))
+        }
+        let fifoIndex = hostile { tree in HostileTrees.replace(tree + "/tzdata.zi", with: .fifo); return "tzdata.zi" }
+        let fifoZone = hostile { tree in HostileTrees.replace(tree + "/Europe/Berlin", with: .fifo); return "Europe/Berlin" }
+        let fifoVersion = hostile { tree in
+            try! FileManager.default.removeItem(atPath: tree + "/tzdata.zi")
+            HostileTrees.replace(tree + "/+VERSION", with: .fifo)
+            return "+VERSION"
+        }
+        let outside = HostileTrees.copyOfPinned()
+        let escaping = hostile { tree in HostileTrees.link(tree + "/Asia/Tokyo", to: outside + "/Asia/Tokyo"); return "Asia/Tokyo" }
+        let crowded = HostileTrees.newDirectory()
+        for i in 0...TZifTree.walkEntryLimit { FileManager.default.createFile(atPath: crowded + "/f\(i)", contents: nil) }
+        let cases: [(tree: String, fifo: String?, cause: String)] = [
+            (fifoIndex.tree, fifoIndex.fifo, "tzdata.zi: not a regular file (a FIFO)"),
+            (fifoVersion.tree, fifoVersion.fifo, "+VERSION: not a regular file (a FIFO)"),
+            (fifoZone.tree, fifoZone.fifo, "Europe/Berlin: not a regular file (a FIFO)"),
+            (escaping.tree, nil, "Asia/Tokyo: a symbolic link to \(outside)/Asia/Tokyo, outside"),
+            ("/", nil, "more than 10000 entries"), ("/proc", nil, "kernel's file system of /proc"),
+            (crowded, nil, "more than 10000 entries"),
+        ]
+        for (tree, fifo, cause) in cases {
+            ReloadTrees.swap(link, to: tree)
+            let outcome = HostileTrees.finishes(within: 5, unblocking: fifo.map { [$0] } ?? []) { () -> String in
+                do { return "reloaded: \(try db.reload())" } catch { return "\(error)" }
+            }
+            #expect(outcome?.contains("was not loaded, the data loaded before stays in use") == true
+                    && outcome?.contains(cause) == true, "\(tree): \(outcome ?? "hung")")
+            let tokyo = try db.rules(for: "Asia/Tokyo")
+            #expect(tokyo.version == Self.pinned && tokyo.utcOffset(at: Self.probe) == 9 * 3600 && db.generation == 0)
+            #expect(try db.rules(for: "Europe/Berlin").version == Self.pinned)
+        }
+        ReloadTrees.swap(link, to: ReloadTrees.edited)
+        #expect(try db.reloadIfChanged()?.version == Self.edited)
+    }
+
     /// The system's own tree passes the reload's check (every zone file loads), and the shared
     /// database's reload keeps answering while the rest of the suite uses it.
     @Test func sharedDatabaseReloadsTheSystemTree() throws {

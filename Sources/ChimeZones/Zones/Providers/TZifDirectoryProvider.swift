@@ -9,35 +9,42 @@ import Synchronization
 ///
 /// The id list, aliases and version come from the directory's `tzdata.zi` (the tz source that
 /// Debian and zic ship beside the binaries: `Z` lines are zones, `L target alias` lines are links,
-/// the first line is `# version 2025b`); without it, the tree is walked for TZif files.
+/// the first line is `# version 2025b`); without it, the tree is walked for TZif files. Either way
+/// the directory answers only for the tz database names it lists (`ZoneName`), and reads its
+/// files as untrusted input (`TZifTree`).
 final class TZifDirectoryProvider: ZoneProvider {
     static let defaultDirectory = "/usr/share/zoneinfo"
 
     let source = ZoneSource.tzif
     let directory: String
     let version: String?
+    private let tree: TZifTree
     private let zones: Set<String>
     private let aliases: [String: String]
     /// Zones and aliases in one sorted list, made on first use: only listings and suggestions
     /// need it, and sorting ~600 ids was a sixth of a cold `chime zone`'s instructions.
     private let sortedIdentifiers = Mutex<[String]?>(nil)
 
+    /// Reads the directory's index (or walks it). Throws when the directory cannot be a tz tree:
+    /// missing, on `/proc` or `/sys`, an index file that is not a regular file inside it, too
+    /// large a tree to walk, or no zones at all.
     init(directory: String) throws(ZoneError) {
-        guard FileSystem.isDirectory(directory) else {
-            throw .sourceUnavailable(.tzif, reason: "\(directory) is not a directory (set TZDIR or install tzdata)")
-        }
+        tree = try TZifTree(directory: directory)
         self.directory = directory
-        if let text = try? FileSystem.readFile(directory + "/tzdata.zi") {
+        if let text = try tree.readIndex("tzdata.zi", limit: 16 << 20) {
             let index = Self.parseTzdataZi(text)
             version = index.version
             zones = index.zones
             aliases = index.aliases
         } else {
-            version = (try? FileSystem.readFile(directory + "/+VERSION")).map {
+            version = try tree.readIndex("+VERSION", limit: 4096).map {
                 String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             }
-            zones = Self.walk(directory, prefix: "")
+            zones = try tree.walk()
             aliases = [:]
+        }
+        guard zones.contains(where: ZoneName.isValid) else {
+            throw .sourceUnavailable(.tzif, reason: "\(directory) holds no zones (no tzdata.zi, no TZif files)")
         }
     }
 
@@ -45,44 +52,33 @@ final class TZifDirectoryProvider: ZoneProvider {
         sortedIdentifiers.locked { sorted in
             if let sorted { return sorted }
             let zoneSet = zones
-            let all = (Array(zoneSet) + aliases.keys.filter { !zoneSet.contains($0) }).sorted()
+            let all = (Array(zoneSet) + aliases.keys.filter { !zoneSet.contains($0) }).filter(ZoneName.isValid).sorted()
             sorted = all
             return all
         }
     }
 
+    // The names a tzdata.zi lists are kept as written and checked (`ZoneName`) where one is
+    // used: a name that is not a tz database name is no zone, whatever the file says. (Checking
+    // all ~1,100 at every start of `chime` was 5% of a cold `chime zone`'s instructions.)
+
     /// The `Zone` names (without `tzdata.zi`: every TZif file found).
-    var canonicalIdentifiers: Set<String> { zones }
+    var canonicalIdentifiers: Set<String> { zones.filter(ZoneName.isValid) }
 
     /// Whether `id` is a `Zone` name (not a link).
-    func isCanonical(_ id: String) -> Bool { zones.contains(id) }
+    func isCanonical(_ id: String) -> Bool { zones.contains(id) && ZoneName.isValid(id) }
 
     func canonicalIdentifier(for id: String) -> String? {
+        guard ZoneName.isValid(id) else { return nil }
         if zones.contains(id) { return id }
-        if let target = aliases[id] { return target }
-        // A file the index does not list (e.g. a local addition): loading it says whether it is valid TZif.
-        if Self.isPlausible(id), FileSystem.isRegularFile(directory + "/" + id) { return id }
-        return nil
+        return aliases[id].flatMap { ZoneName.isValid($0) ? $0 : nil }
     }
 
+    /// Rules for a zone or link name the directory lists; its file is read as `TZifTree` says.
     func rules(for id: String) throws(ZoneError) -> ZoneRules {
-        guard Self.isPlausible(id) else { throw .unknownZone(id, suggestions: []) }
-        let path = directory + "/" + id
-        return try TZifParser.rules(try FileSystem.readFile(path, limit: 1 << 20), path: path, identifier: id, version: version)
-    }
-
-    /// Ids are relative paths of letters, digits and `/_+-`; never absolute and never `..`.
-    static func isPlausible(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count < 256, !id.hasPrefix("/"), !id.contains("..") else { return false }
-        return id.utf8.allSatisfy { c in
-            (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)
-                || c == UInt8(ascii: "/") || c == UInt8(ascii: "_") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-        }
-    }
-
-    private static func hasTZifMagic(_ path: String) -> Bool {
-        guard FileSystem.isRegularFile(path), let bytes = try? FileSystem.readFile(path, limit: 1 << 20) else { return false }
-        return bytes.starts(with: [0x54, 0x5A, 0x69, 0x66])
+        guard ZoneName.isValid(id), zones.contains(id) || aliases[id] != nil else { throw .unknownZone(id, suggestions: []) }
+        return try TZifParser.rules(try tree.read(id, limit: TZifTree.zoneFileLimit), path: tree.path(of: id),
+                                    identifier: id, version: version)
     }
 
     static func parseTzdataZi(_ bytes: [UInt8]) -> (version: String?, zones: Set<String>, aliases: [String: String]) {
@@ -142,29 +138,14 @@ final class TZifDirectoryProvider: ZoneProvider {
                 start = end + 1
             }
         }
-        // A link may point at another link; follow to the zone (bounded).
+        // A link may point at another link; follow to the zone (bounded). A link that leads to
+        // no zone (a loop, a missing target) names nothing.
         for (alias, var target) in aliases {
             var hops = 0
             while !zones.contains(target), let next = aliases[target], hops < 8 { target = next; hops += 1 }
-            aliases[alias] = target
+            aliases[alias] = zones.contains(target) ? target : nil
         }
         return (version, zones, aliases)
-    }
-
-    /// Every TZif file below `directory`, skipping the `posix/` and `right/` copies.
-    private static func walk(_ directory: String, prefix: String) -> Set<String> {
-        var found = Set<String>()
-        for name in FileSystem.contents(of: directory + "/" + prefix) {
-            let id = prefix.isEmpty ? name : prefix + "/" + name
-            if prefix.isEmpty && ["posix", "right", "posixrules", "localtime", "Factory"].contains(name) { continue }
-            let path = directory + "/" + id
-            if FileSystem.isDirectory(path) {
-                found.formUnion(walk(directory, prefix: id))
-            } else if isPlausible(id), hasTZifMagic(path) {
-                found.insert(id)
-            }
-        }
-        return found
     }
 }
 
