@@ -11,3 +11,9 @@ struct AscendingOrder<Element: Comparable>: HeapOrder {
     @inline(__always)
     func precedes(_ a: Element, _ b: Element) -> Bool { a < b }
 }
+
+/// Largest first, by `Comparable`: a max-heap (with `push(_:keepingAtMost:)`, the smallest kept).
+struct DescendingOrder<Element: Comparable>: HeapOrder {
+    @inline(__always)
+    func precedes(_ a: Element, _ b: Element) -> Bool { b < a }
+}

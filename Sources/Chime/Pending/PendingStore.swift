@@ -25,8 +25,9 @@
 /// // pending: standup, next 2026-03-09T13:00:00Z
 /// ```
 ///
-/// Costs: with n pending, adding or rescheduling is a binary search plus an O(n) shift of a
-/// small array (n ≤ limit, typically 64 or 500); no per-call allocation beyond the reports.
+/// Costs: with n pending, adding or rescheduling one request is a binary search plus an O(n) shift
+/// of a small array (n ≤ limit, typically 64 or 500); adding a batch of m is O(m log limit) and
+/// holds at most `limit` of them (`add(count:now:identifier:next:request:discarded:)`).
 public struct PendingStore: Sendable {
     /// The most requests held at once (iOS: 64; Android/Samsung: 500).
     public let limit: Int
@@ -35,10 +36,10 @@ public struct PendingStore: Sendable {
     /// The instant up to which time has advanced; every pending next fire is strictly after it.
     public private(set) var currentTime: Instant
     /// Sorted by (next fire, identifier).
-    private(set) var entries: [PendingEntry] = []
+    var entries: [PendingEntry] = []
     /// identifier -> its entry's next instant, to find an entry by binary search.
-    private(set) var nextInstants: [String: Instant] = [:]
-    private var additions: UInt64 = 0
+    var nextInstants: [String: Instant] = [:]
+    var additions: UInt64 = 0
 
     /// An empty store holding at most `limit` requests (0 or more), `rule` deciding what happens
     /// beyond it.
@@ -95,25 +96,15 @@ public struct PendingStore: Sendable {
     /// Adds requests in order at `now`, as successive `add(_:now:)` calls would, collecting a
     /// refused request's error in `report.errors` and going on (duplicate identifiers: the last
     /// wins, each earlier one reported in `replaced`). Throws only when `now` is before `currentTime`.
+    /// O(n log limit) for n requests (`add(count:now:identifier:next:request:discarded:)`).
     @discardableResult
     public mutating func add<Requests: Sequence<PendingRequest>>(contentsOf requests: Requests, now: Instant) throws(PendingError) -> PendingAddReport {
-        guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
-        var report = PendingAddReport()
-        let advanced = try deliver(until: now)
-        report.delivered = advanced.deliveries
-        report.discarded = advanced.discarded
-        for request in requests {
-            let next: Fire?
-            do { next = try request.nextFire(after: now) } catch { report.errors.append(error); continue }
-            // A request that never fires is discarded as such whatever the rule: the limit never
-            // comes into it.
-            if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, entries.count >= limit {
-                report.errors.append(.limitReached(identifier: request.identifier, limit: limit))
-                continue
-            }
-            insert(request, next: next, into: &report)
-        }
-        checkInvariants()
+        let list = Array(requests)
+        var discards: [PendingDiscard] = []
+        var report = try add(count: list.count, now: now, identifier: { list[$0].identifier },
+                             next: { i in Result { () throws(PendingError) in try list[i].nextFire(after: now) } },
+                             request: { list[$0] }, discarded: { discards.append($0) })
+        report.discarded += discards
         return report
     }
 
