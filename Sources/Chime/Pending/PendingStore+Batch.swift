@@ -27,7 +27,7 @@ extension PendingStore {
         report.delivered = advanced.deliveries
         report.discarded = advanced.discarded
 
-        var batch = Batch(rule: rule, entries: entries)
+        var batch = Batch(rule: rule, entries: slots)
         for i in 0..<count {
             let id = identifier(i)
             let fire: Fire?
@@ -57,8 +57,9 @@ extension PendingStore {
                 discarded(PendingDiscard(identifier: droppedID, next: dropped.next, reason: reason))
             }
         }
-        entries = batch.live.map { $0.value.entry(identifier: $0.key, request) }.sorted { $0.precedes($1) }
-        nextInstants = Dictionary(uniqueKeysWithValues: entries.map { ($0.identifier, $0.next.instant) })
+        slots = batch.live.map { $0.value.entry(identifier: $0.key, request) }
+        slotOf = Dictionary(uniqueKeysWithValues: slots.indices.map { (slots[$0].identifier, $0) })
+        rebuildKeys()
         checkInvariants()
         return report
     }
@@ -80,17 +81,6 @@ extension PendingStore {
             case .candidate(let i): PendingEntry(request: request(i), next: next, sequence: sequence)
             }
         }
-    }
-
-    /// A kept request's place in the drop order; dead once its identifier's slot has another sequence.
-    struct Key: Comparable {
-        let instant: Instant
-        let identifier: String
-        let sequence: UInt64
-
-        /// The pending order (`PendingEntry.precedes`): identifiers are unique among live keys.
-        static func < (a: Key, b: Key) -> Bool { PendingEntry.precedes(a.instant, a.identifier, b.instant, b.identifier) }
-        static func == (a: Key, b: Key) -> Bool { a.instant == b.instant && a.identifier == b.identifier && a.sequence == b.sequence }
     }
 
     /// The kept requests by identifier, and the order the rule drops them in.
