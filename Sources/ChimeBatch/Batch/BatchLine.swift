@@ -10,8 +10,8 @@ import Darwin
 /// tree or a String: the common case of `chime batch` and of a pending file's line
 /// (`PendingLineDecoder`), each reading its kind's members (`ScheduleRequest.Kind.members`).
 ///
-/// `init?(scanning:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
-/// escapes or control characters, nesting at most `maximumDepth` deep, each request member at
+/// `init?(scanning:kind:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
+/// escapes (but in the trigger, whose text `DecodedTrigger.decode` checks whole) or control characters, nesting at most `maximumDepth` deep, each request member at
 /// most once and no other member, member names and the id, zone and after values in ASCII, a
 /// string or integer id, an integer count, a pending line's `created` in ASCII and its `payload`
 /// any value but `null` — and
@@ -107,7 +107,9 @@ struct BatchLine {
                     if let length = knownLength(UnsafeBufferPointer(rebasing: bytes[start...])) {
                         cursor.position += length
                     } else {
-                        guard cursor.skipValue() else { return nil }
+                        // Escapes too (an RRULE's `\n`): the trigger's text is decoded by
+                        // `DecodedTrigger.decode`, which checks it whole (and refuses it there).
+                        guard cursor.skipValue(allowingEscapes: true) else { return nil }
                     }
                     trigger = start..<cursor.position
                 case .payload?:
@@ -197,13 +199,13 @@ struct BatchLine {
         /// Skips one value at `position` (no leading whitespace) after checking it; false for
         /// anything outside the subset. One loop with an explicit stack (one bit per open
         /// container: 1 object, 0 array) rather than a call per value.
-        mutating func skipValue() -> Bool {
+        mutating func skipValue(allowingEscapes: Bool = false) -> Bool {
             var open: UInt64 = 0, depth = 0
             var expectingName = false
             while true {
                 // A value, or after `{` or `,` in an object a member name and its colon.
                 if expectingName {
-                    guard peek == UInt8(ascii: "\""), string() != nil else { return false }
+                    guard peek == UInt8(ascii: "\""), skipString(allowingEscapes) else { return false }
                     skipWhitespace()
                     guard take(UInt8(ascii: ":")) else { return false }
                     skipWhitespace()
@@ -221,7 +223,7 @@ struct BatchLine {
                     expectingName = isObject
                     continue
                 case UInt8(ascii: "\""):
-                    guard string() != nil else { return false }
+                    guard skipString(allowingEscapes) else { return false }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     guard number() else { return false }
                 case UInt8(ascii: "t"):
@@ -248,6 +250,39 @@ struct BatchLine {
                 }
                 if depth == 0 { return true }
             }
+        }
+
+        /// Skips a string at `position` (the opening quote); with `allowingEscapes`, escapes as
+        /// RFC 8259 spells them (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`).
+        mutating func skipString(_ allowingEscapes: Bool) -> Bool {
+            guard allowingEscapes else { return string() != nil }
+            let start = position
+            if string() != nil { return true }
+            // At an escape (or the end, or a control character): again, a byte at a time.
+            position = start + 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""): return true
+                case UInt8(ascii: "\\"):
+                    switch peek {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        position += 1
+                    case UInt8(ascii: "u"):
+                        position += 1
+                        for _ in 0..<4 {
+                            guard case let hex = peek | 0x20, isDigit(peek) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(hex) else { return false }
+                            position += 1
+                        }
+                    default: return false
+                    }
+                case 0..<0x20: return false
+                default: break
+                }
+            }
+            return false
         }
 
         /// A string at `position` (the opening quote): the range of its contents and whether they

@@ -22,13 +22,18 @@ package struct PendingRequestTable {
         case failed(PendingLineDecoder.Failure)
     }
 
-    /// Where a row's trigger is kept.
-    private enum TriggerSlot {
-        /// Text the byte path read (in `texts`), decoded again through the decoder's cache;
-        /// anchored at the row's creation when it is an interval without an anchor.
-        case text(Range<Int>, anchoredAtCreation: Bool)
-        case value(Trigger)
+    /// Where a row's trigger text is: text the byte path read (in `texts`), decoded again
+    /// through the decoder's cache; anchored at the row's creation when it is an interval without
+    /// an anchor. (Not an enum with the general path's `Trigger` values: its every element would
+    /// be a `Trigger`'s 500 bytes.)
+    private struct TextSlot {
+        let start: Int
+        let count: Int32
+        let anchoredAtCreation: Bool
     }
+
+    /// `triggerOf` values with this bit are indices into `values`, else into `textSlots`.
+    private static let valueBit: UInt32 = 1 << 31
 
     private var decoder: PendingLineDecoder
     /// The platform every request runs as (`chime simulate --profile`), applied on reading.
@@ -53,11 +58,14 @@ package struct PendingRequestTable {
 
     private var zones: [(rules: ZoneRules, requested: String)] = []
     private var zoneNumbers: [String: UInt32] = [:]
-    private var triggers: [TriggerSlot] = []
+    private var textSlots: [TextSlot] = []
+    private var values: [Trigger] = []
     private var texts: [UInt8] = []
     /// Trigger texts already in `texts` (bounded: a text evicted is stored again when it recurs).
     private var textNumbers = ByteKeyedCache<UInt32>(slots: 4096)
-    private var valueNumbers: [Trigger: UInt32] = [:]
+    /// `values` by hash (a value equal to the one found, else stored again): not keyed by the
+    /// `Trigger`, which would hold each a second time.
+    private var valueNumbers: [Int: UInt32] = [:]
 
     /// The rows left after replacements and profile failures, in file order: the requests.
     package private(set) var rows: [Int32] = []
@@ -148,11 +156,15 @@ package struct PendingRequestTable {
         let r = Int(row)
         let created = createdAt[row] ?? now
         var trigger: Trigger
-        switch triggers[Int(triggerOf[r])] {
-        case .text(let range, let anchored):
-            trigger = texts.withUnsafeBufferPointer { decoder.trigger(UnsafeBufferPointer(rebasing: $0[range]), anchoredAt: anchored ? created : nil) }
-        case .value(let value):
-            trigger = value
+        let number = triggerOf[r]
+        if number & Self.valueBit != 0 {
+            trigger = values[Int(number & ~Self.valueBit)]
+        } else {
+            let slot = textSlots[Int(number)]
+            trigger = texts.withUnsafeBufferPointer {
+                decoder.trigger(UnsafeBufferPointer(rebasing: $0[slot.start..<slot.start + Int(slot.count)]),
+                                anchoredAt: slot.anchoredAtCreation ? created : nil)
+            }
         }
         let zone = zones[Int(zoneOf[r])]
         do {
@@ -178,17 +190,16 @@ package struct PendingRequestTable {
         guard let source = decoded.source else {
             // Read by the general path: the value (anchored, if an interval) as it came.
             let trigger = decoded.request.trigger
-            if let number = valueNumbers[trigger] { return number }
-            let number = UInt32(triggers.count)
-            triggers.append(.value(trigger))
-            valueNumbers[trigger] = number
+            if let number = valueNumbers[trigger.hashValue], values[Int(number & ~Self.valueBit)] == trigger { return number }
+            let number = UInt32(values.count) | Self.valueBit
+            values.append(trigger)
+            valueNumbers[trigger.hashValue] = number
             return number
         }
         if let number = textNumbers.value(for: source.json) { return number }
-        let number = UInt32(triggers.count)
-        let start = texts.count
+        let number = UInt32(textSlots.count)
+        textSlots.append(TextSlot(start: texts.count, count: Int32(source.json.count), anchoredAtCreation: source.anchor == .start))
         texts.append(contentsOf: source.json)
-        triggers.append(.text(start..<texts.count, anchoredAtCreation: source.anchor == .start))
         textNumbers.insert(number, for: source.json)
         return number
     }
