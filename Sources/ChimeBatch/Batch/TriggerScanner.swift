@@ -13,10 +13,12 @@ import ChimeJSON
 ///   "gap"|"overlap"|"semantics": NAME, "repeats": BOOL, "firstWeekday"|"minimumDaysInFirstWeek": INTEGER}}`
 /// - `{"weekly": {"weekdays": [INTEGER 1–7, …], "time": TEXT, "gap"|"overlap"|"semantics": NAME}}`
 /// - `{"interval": {"seconds": POSITIVE INTEGER, "repeats": BOOL, "anchor": RFC 3339, "reportDrift": BOOL}}`
+/// - `{"cron": {"expression": TEXT}}` (posix, forward) and `{"onCalendar": {"expression": TEXT}}`
+///   (a pending file's common shapes: the `Codable` path spent most of its time on the containers)
 ///
 /// Anything else returns nil and the caller takes the general path, which words every error:
 /// another member, a member twice, `null`, a fraction or exponent, an escape or non-ASCII text,
-/// weekday names, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
+/// a cron flavor or policy, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
 /// initializer refuses.
 enum TriggerScanner {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (Trigger, ScheduleRequest.Anchor)? {
@@ -30,6 +32,8 @@ enum TriggerScanner {
         case "calendar": result = calendar(&c).map { (.calendar($0), .given) }
         case "weekly": result = weekly(&c).map { (.weekly($0), .given) }
         case "interval": result = interval(&c)
+        case "cron": result = expression(&c).flatMap { try? CronTrigger(expression: $0) }.map { (.cron($0), .given) }
+        case "onCalendar": result = expression(&c).flatMap { try? OnCalendarTrigger(expression: $0) }.map { (.onCalendar($0), .given) }
         default: return nil
         }
         guard let result else { return nil }
@@ -107,7 +111,18 @@ enum TriggerScanner {
         return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
-    /// `[2, 4, 6]`: numbers 1–7 only (names take the general path).
+    /// `{"expression": TEXT}` and no other member: the text.
+    private static func expression(_ c: inout BatchLine.Cursor) -> String? {
+        var text: String?
+        let complete = members(&c) { c, key in
+            guard key == "expression", text == nil else { return false }
+            text = string(&c)
+            return text != nil
+        }
+        return complete ? text : nil
+    }
+
+    /// `[2, 4, 6]` or `["mon", "Monday"]`: numbers 1–7 or names (`Weekday(name:)`, as `Codable` reads them).
     private static func weekdays(_ c: inout BatchLine.Cursor) -> Set<Weekday>? {
         guard c.take(UInt8(ascii: "[")) else { return nil }
         var days = Set<Weekday>()
@@ -115,7 +130,8 @@ enum TriggerScanner {
         if c.take(UInt8(ascii: "]")) { return days }
         repeat {
             c.skipWhitespace()
-            guard let number = integer(&c), let day = Weekday(rawValue: number) else { return nil }
+            let day = c.peek == UInt8(ascii: "\"") ? string(&c).flatMap { try? Weekday(name: $0) } : integer(&c).flatMap(Weekday.init(rawValue:))
+            guard let day else { return nil }
             days.insert(day)
             c.skipWhitespace()
         } while c.take(UInt8(ascii: ","))
