@@ -14,13 +14,14 @@ extension PendingStore {
     /// Adds `count` requests in order at `now`, where the caller already holds each one's next
     /// fire after `now` (`next(i)`, a request's `nextFire(after: now)`) and builds a request only
     /// when it must be kept or reported replaced (`request(i)`). Discards go to `discarded` in the
-    /// order they happen (the report's `discarded` holds only those of advancing time to `now`);
+    /// order they happen, with the request's `i` when it is one of these (the report's `discarded`
+    /// holds only those of advancing time to `now`);
     /// refused requests are `report.errors`. Throws only when `now` is before `currentTime`.
     ///
     /// The same answers as `add(contentsOf:now:)` over `request(0..<count)`.
     public mutating func add(count: Int, now: Instant, identifier: (Int) -> String,
                              next: (Int) -> Result<Fire?, PendingError>, request: (Int) -> PendingRequest,
-                             discarded: (PendingDiscard) -> Void) throws(PendingError) -> PendingAddReport {
+                             discarded: (PendingDiscard, _ i: Int?) -> Void) throws(PendingError) -> PendingAddReport {
         guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
         var report = PendingAddReport()
         let advanced = try deliver(until: now)
@@ -41,20 +42,20 @@ extension PendingStore {
             }
             if let old = batch.remove(id) { report.replaced.append(old.entry(identifier: id, request)) }
             guard let fire else {
-                discarded(PendingDiscard(identifier: id, next: nil, reason: .neverFires))
+                discarded(PendingDiscard(identifier: id, next: nil, reason: .neverFires), i)
                 continue
             }
             additions += 1
             // Full: a newcomer after the latest kept would be inserted last and dropped at once.
             if rule == .soonest, batch.live.count >= limit, batch.latestKeptPrecedes(fire.instant, id) ?? true {
-                discarded(PendingDiscard(identifier: id, next: fire, reason: .notAmongSoonest(limit: limit)))
+                discarded(PendingDiscard(identifier: id, next: fire, reason: .notAmongSoonest(limit: limit)), i)
                 continue
             }
             batch.insert(id, Slot(sequence: additions, next: fire, held: .candidate(i)))
             while batch.live.count > limit {
                 guard let (droppedID, dropped) = batch.dropOne() else { break }
                 let reason: PendingDiscard.Reason = rule == .soonest ? .notAmongSoonest(limit: limit) : .notAmongMostRecent(limit: limit)
-                discarded(PendingDiscard(identifier: droppedID, next: dropped.next, reason: reason))
+                discarded(PendingDiscard(identifier: droppedID, next: dropped.next, reason: reason), dropped.candidate)
             }
         }
         slots = batch.live.map { $0.value.entry(identifier: $0.key, request) }
@@ -74,6 +75,12 @@ extension PendingStore {
         let sequence: UInt64
         let next: Fire
         let held: Held
+
+        /// The caller's `i`, when the slot holds one of its requests.
+        var candidate: Int? {
+            if case .candidate(let i) = held { return i }
+            return nil
+        }
 
         func entry(identifier: String, _ request: (Int) -> PendingRequest) -> PendingEntry {
             switch held {

@@ -108,7 +108,7 @@ public struct PendingStore: Sendable {
         var discards: [PendingDiscard] = []
         var report = try add(count: list.count, now: now, identifier: { list[$0].identifier },
                              next: { i in Result { () throws(PendingError) in try list[i].nextFire(after: now) } },
-                             request: { list[$0] }, discarded: { discards.append($0) })
+                             request: { list[$0] }, discarded: { discard, _ in discards.append(discard) })
         report.discarded += discards
         return report
     }

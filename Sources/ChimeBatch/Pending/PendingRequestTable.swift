@@ -77,6 +77,16 @@ package struct PendingRequestTable {
         self.profile = profile
     }
 
+    /// Makes room for `count` rows (a hint: a file's size over a typical line's).
+    package mutating func reserveCapacity(_ count: Int) {
+        identifiers.reserveCapacity(count)
+        lines.reserveCapacity(count)
+        zoneOf.reserveCapacity(count)
+        triggerOf.reserveCapacity(count)
+        nexts.reserveCapacity(count)
+        rowOfIdentifier.reserveCapacity(count)
+    }
+
     /// Reads one line (its bytes without the terminator), numbered `line`.
     package mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Outcome {
         let decoded: PendingLineDecoder.Decoded

@@ -15,7 +15,8 @@ struct PendingDiscardList {
 
     var count: Int { rows.count }
 
-    mutating func append(_ discard: PendingDiscard, from table: PendingRequestTable) {
+    /// Appends `discard` of the request in `row` (nil: not one of the table's).
+    mutating func append(_ discard: PendingDiscard, row: Int32?, from table: PendingRequestTable) {
         let code: UInt8?
         switch discard.reason {
         case .neverFires: code = 0
@@ -23,7 +24,7 @@ struct PendingDiscardList {
         case .notAmongMostRecent(let l) where l == limit: code = 2
         default: code = nil
         }
-        if let code, let row = table.row(of: discard.identifier), case .success(let next) = table.next(row), next == discard.next {
+        if let code, let row, case .success(let next) = table.next(row), next == discard.next {
             rows.append(row)
             reasons.append(code)
         } else {

@@ -49,7 +49,7 @@ enum PendingOptions {
     /// the report); the discards, in order, in `discarded`.
     static func add(_ file: PendingFile, to store: inout PendingStore, discarded: inout PendingDiscardList) throws(CLIError) -> PendingAddReport {
         do {
-            return try file.add(to: &store) { discarded.append($0, from: file.table) }
+            return try file.add(to: &store) { discarded.append($0, row: $1, from: file.table) }
         } catch {
             throw .input(error.cliMessage, code: error.code)
         }
