@@ -81,17 +81,23 @@ import Testing
         Differences.expectNone(differences, of: lines.count, "pending lines decode differently on the byte path")
     }
 
-    /// The compacted payload is the general path's text exactly (`JSONTree.compactText`).
+    /// The compacted payload is the general path's text exactly (`JSONTree.compactText`), for
+    /// every payload the byte path reads (the others are the general path's).
     @Test func compactedPayloadIsTheTreesText() throws {
+        var read = 0
         for payload in Self.payloads {
-            let bytes = Array(payload.utf8)
+            let line = Array(#"{"identifier":"p","zone":"UTC","trigger":{"interval":{"seconds":60}},"payload":"#.utf8) + Array(payload.utf8) + [UInt8(ascii: "}")]
+            guard let range = line.withUnsafeBufferPointer({ BatchLine(scanning: $0, kind: .pending) { _ in nil }?.payload }) else { continue }
+            let bytes = Array(line[range])
             guard let compact = bytes.withUnsafeBufferPointer(PendingLineDecoder.compacted) else {
                 #expect(bytes.contains { $0 >= 0x80 }, "refused an ASCII payload: \(payload)")
                 continue
             }
             let tree = try JSONParser.parse(bytes)
             #expect(String(decoding: compact, as: UTF8.self) == tree.compactText(at: tree.root), "\(payload)")
+            read += 1
         }
+        #expect(read >= 8, "the byte path read only \(read) payloads")
     }
 }
 
