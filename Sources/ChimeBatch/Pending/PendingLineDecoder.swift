@@ -20,31 +20,56 @@ package struct PendingLineDecoder {
         package let message: String
     }
 
-    /// A request, and where its trigger can be had again (`trigger(_:anchoredAt:)`) without
-    /// keeping its value.
+    /// A request in pieces (the byte path builds no `PendingRequest`: a `Trigger` is 500 bytes to
+    /// copy), and where its trigger can be had again (`trigger(of:)`) without keeping its value.
     struct Decoded {
-        let request: PendingRequest
-        /// The trigger as the byte path read it (its text decodes again through the cache); nil
-        /// when the general path did (keep `request.trigger`).
+        let identifier: String
+        /// Its number in `zones`.
+        let zone: UInt32
+        let createdAt: Instant
+        let payload: PendingPayload?
+        /// The trigger as the byte path read it (its text decodes again through the cache),
+        /// anchored at `createdAt` when its anchor is `.start`; nil when the general path read
+        /// the line (`request`).
         let source: DecodedTrigger?
+        let request: PendingRequest?
+        /// The first fire after `now` (`PendingRequest.nextFire(after:)`), when asked for.
+        let next: Result<Fire?, PendingError>?
     }
+
+    /// The zones the lines named, each once: `Decoded.zone` is a number here.
+    private(set) var zones: [(rules: ZoneRules, requested: String)] = []
+    private var zoneNumbers: [String: UInt32] = [:]
 
     let database: ZoneDatabase
     /// The creation instant of a request that gives none, and what `now` in a line means.
     let now: Instant
     private let triggers = TriggerCache()
-    private var zones = ByteKeyedCache<(rules: ZoneRules, requested: String)>(slots: 256)
+    private var zoneCache = ByteKeyedCache<UInt32>(slots: 256)
 
     package init(database: ZoneDatabase, now: Instant) {
         self.database = database
         self.now = now
     }
 
-    /// One line (without its terminator) as a request, or the failure the general path words.
-    mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result<Decoded, Failure> {
-        if let decoded = fastDecode(line) { return .success(decoded) }
-        return Self.generalDecode(Array(line), database: database, now: now)
-            .map { Decoded(request: $0, source: nil) }
+    /// One line (without its terminator) as a request, with its first fire after `now` when
+    /// `findingNext`, or the failure the general path words.
+    mutating func decode(_ line: UnsafeBufferPointer<UInt8>, findingNext: Bool = true) -> Result<Decoded, Failure> {
+        if let decoded = fastDecode(line, findingNext: findingNext) { return .success(decoded) }
+        switch Self.generalDecode(Array(line), database: database, now: now) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let request):
+            let next = findingNext ? Result { () throws(PendingError) in try request.nextFire(after: now) } : nil
+            return .success(Decoded(identifier: request.identifier, zone: zoneNumber(request.zone, request.zoneIdentifier),
+                                    createdAt: request.createdAt, payload: request.payload, source: nil, request: request, next: next))
+        }
+    }
+
+    /// The trigger `decode` gave (`PendingRequest.trigger`).
+    func trigger(of decoded: Decoded) -> Trigger {
+        if let request = decoded.request { return request.trigger }
+        guard let source = decoded.source else { preconditionFailure("a request without a trigger") }
+        return trigger(source.json, anchoredAt: source.anchor == .start ? decoded.createdAt : nil)
     }
 
     /// The trigger of text the byte path read (`Decoded.source`), anchored at `createdAt` when it
@@ -61,7 +86,7 @@ package struct PendingLineDecoder {
     // MARK: Byte path
 
     /// The request from the line's bytes, or nil for the general path.
-    private mutating func fastDecode(_ line: UnsafeBufferPointer<UInt8>) -> Decoded? {
+    private mutating func fastDecode(_ line: UnsafeBufferPointer<UInt8>, findingNext: Bool) -> Decoded? {
         guard let scanned = BatchLine(scanning: line, kind: .pending, knownLength: { _ in nil }) else { return nil }
         let identifier: String
         switch scanned.id {
@@ -71,7 +96,8 @@ package struct PendingLineDecoder {
         }
         let triggerText = UnsafeBufferPointer(rebasing: line[scanned.trigger])
         guard let decoded = triggers.decoded(triggerText), decoded.trigger.namedZone == nil,
-              let zone = zone(UnsafeBufferPointer(rebasing: line[scanned.zone])) else { return nil }
+              let zone = zoneNumber(UnsafeBufferPointer(rebasing: line[scanned.zone])),
+              (try? PendingRequest.check(identifier: identifier, trigger: decoded.trigger)) != nil else { return nil }
         var createdAt = now
         if let range = scanned.created ?? scanned.after {
             let text = UnsafeBufferPointer(rebasing: line[range])
@@ -80,22 +106,24 @@ package struct PendingLineDecoder {
                 createdAt = instant
             }
         }
-        let trigger: Trigger
-        switch decoded.anchor {
-        case .given: trigger = decoded.trigger
-        case .start:
-            guard let anchored = try? ScheduleRequest.anchored(decoded.trigger, .start, start: createdAt, text: { _ in createdAt }) else { return nil }
-            trigger = anchored
-        case .text: return nil
-        }
         var payload: PendingPayload?
         if let range = scanned.payload {
             guard let compact = Self.compacted(UnsafeBufferPointer(rebasing: line[range])) else { return nil }
             payload = PendingPayload(bytes: compact)
         }
-        guard let request = try? PendingRequest(identifier: identifier, trigger: trigger, zone: zone.rules, zoneIdentifier: zone.requested,
-                                                payload: payload, createdAt: createdAt) else { return nil }
-        return Decoded(request: request, source: decoded)
+        let rules = zones[Int(zone)].rules
+        var next: Result<Fire?, PendingError>?
+        switch decoded.anchor {
+        case .given:
+            // The cached trigger, borrowed rather than copied into a request.
+            if findingNext { next = Result { () throws(PendingError) in try PendingRequest.nextFire(of: decoded.trigger, in: rules, identifier: identifier, after: now) } }
+        case .start:
+            guard let anchored = try? ScheduleRequest.anchored(decoded.trigger, .start, start: createdAt, text: { _ in createdAt }) else { return nil }
+            if findingNext { next = Result { () throws(PendingError) in try PendingRequest.nextFire(of: anchored, in: rules, identifier: identifier, after: now) } }
+        case .text:
+            return nil
+        }
+        return Decoded(identifier: identifier, zone: zone, createdAt: createdAt, payload: payload, source: decoded, request: nil, next: next)
     }
 
     /// A payload's bytes as the general path writes its value back (`JSONTree.compactText`): without
@@ -114,13 +142,22 @@ package struct PendingLineDecoder {
         return out
     }
 
-    /// The rules for a zone id, cached; nil when the id is unknown (the general path says so).
-    private mutating func zone(_ id: UnsafeBufferPointer<UInt8>) -> (rules: ZoneRules, requested: String)? {
-        if let cached = zones.value(for: id) { return cached }
+    /// The number of a zone id's rules, cached; nil when the id is unknown (the general path says so).
+    private mutating func zoneNumber(_ id: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        if let cached = zoneCache.value(for: id) { return cached }
         let requested = String(decoding: id, as: UTF8.self)
         guard let rules = try? database.rules(for: requested) else { return nil }
-        zones.insert((rules, requested), for: id)
-        return (rules, requested)
+        let number = zoneNumber(rules, requested)
+        zoneCache.insert(number, for: id)
+        return number
+    }
+
+    private mutating func zoneNumber(_ rules: ZoneRules, _ requested: String) -> UInt32 {
+        if let number = zoneNumbers[requested] { return number }
+        let number = UInt32(zones.count)
+        zones.append((rules, requested))
+        zoneNumbers[requested] = number
+        return number
     }
 
     // MARK: General path

@@ -56,8 +56,6 @@ package struct PendingRequestTable {
     private var createdAt: [Int32: Instant] = [:]
     private var payloads: [Int32: PendingPayload] = [:]
 
-    private var zones: [(rules: ZoneRules, requested: String)] = []
-    private var zoneNumbers: [String: UInt32] = [:]
     private var textSlots: [TextSlot] = []
     private var values: [Trigger] = []
     private var texts: [UInt8] = []
@@ -90,39 +88,40 @@ package struct PendingRequestTable {
     /// Reads one line (its bytes without the terminator), numbered `line`.
     package mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Outcome {
         let decoded: PendingLineDecoder.Decoded
-        switch decoder.decode(bytes) {
+        switch decoder.decode(bytes, findingNext: profile == nil) {
         case .success(let value): decoded = value
         case .failure(let failure): return .failed(failure)
         }
-        var request = decoded.request
         let row = Int32(identifiers.count)
+        var next = decoded.next
         if let profile {
+            let zone = decoder.zones[Int(decoded.zone)]
             do {
-                request = try PendingRequest(identifier: request.identifier, trigger: try profile.trigger(for: request.trigger), zone: request.zone,
-                                             zoneIdentifier: request.zoneIdentifier, payload: request.payload, createdAt: request.createdAt)
+                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: decoder.trigger(of: decoded)),
+                                                 zone: zone.rules, zoneIdentifier: zone.requested, payload: decoded.payload, createdAt: decoded.createdAt)
+                next = Result { () throws(PendingError) in try request.nextFire(after: now) }
             } catch {
                 profileFailures[row] = "--profile \(profile.rawValue): \(BatchError.describe(error))"
             }
         }
-        identifiers.append(request.identifier)
+        identifiers.append(decoded.identifier)
         lines.append(Int32(truncatingIfNeeded: line))
-        zoneOf.append(zoneNumber(request.zone, request.zoneIdentifier))
+        zoneOf.append(decoded.zone)
         triggerOf.append(triggerNumber(decoded))
-        if request.createdAt != now { createdAt[row] = request.createdAt }
-        if let payload = request.payload { payloads[row] = payload }
-        if profileFailures[row] != nil {
+        if decoded.createdAt != now { createdAt[row] = decoded.createdAt }
+        if let payload = decoded.payload { payloads[row] = payload }
+        switch next {
+        case .success(let fire)?: nexts.append(fire)
+        case .failure(let error)?:
             nexts.append(nil)
-        } else {
-            do { nexts.append(try request.nextFire(after: now)) } catch {
-                nexts.append(nil)
-                failures[row] = error
-            }
+            failures[row] = error
+        case nil: nexts.append(nil)   // a request the profile cannot run
         }
-        guard let earlier = rowOfIdentifier.updateValue(row, forKey: request.identifier) else {
-            return .added(identifier: request.identifier, replacedLine: nil)
+        guard let earlier = rowOfIdentifier.updateValue(row, forKey: decoded.identifier) else {
+            return .added(identifier: decoded.identifier, replacedLine: nil)
         }
         replaced.append(earlier)
-        return .added(identifier: request.identifier, replacedLine: Int(lines[Int(earlier)]))
+        return .added(identifier: decoded.identifier, replacedLine: Int(lines[Int(earlier)]))
     }
 
     /// Ends reading: lists the rows left (`rows`) and the profile's refusals among them.
@@ -152,7 +151,7 @@ package struct PendingRequestTable {
     /// The row of the request with `identifier` (its last line), if it was read.
     package func row(of identifier: String) -> Int32? { rowOfIdentifier[identifier] }
     /// The zone the request fires in, and its id as requested.
-    package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { zones[Int(zoneOf[Int(row)])] }
+    package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { decoder.zones[Int(zoneOf[Int(row)])] }
     package func payload(_ row: Int32) -> PendingPayload? { payloads[row] }
 
     /// The request's first fire after `now` (`PendingRequest.nextFire(after:)`), found on reading.
@@ -176,7 +175,7 @@ package struct PendingRequestTable {
                                 anchoredAt: slot.anchoredAtCreation ? created : nil)
             }
         }
-        let zone = zones[Int(zoneOf[r])]
+        let zone = decoder.zones[Int(zoneOf[r])]
         do {
             if let profile { trigger = try profile.trigger(for: trigger) }
             return try PendingRequest(identifier: identifiers[r], trigger: trigger, zone: zone.rules, zoneIdentifier: zone.requested,
@@ -188,18 +187,10 @@ package struct PendingRequestTable {
 
     // MARK: Tables
 
-    private mutating func zoneNumber(_ rules: ZoneRules, _ requested: String) -> UInt32 {
-        if let number = zoneNumbers[requested] { return number }
-        let number = UInt32(zones.count)
-        zones.append((rules, requested))
-        zoneNumbers[requested] = number
-        return number
-    }
-
     private mutating func triggerNumber(_ decoded: PendingLineDecoder.Decoded) -> UInt32 {
         guard let source = decoded.source else {
             // Read by the general path: the value (anchored, if an interval) as it came.
-            let trigger = decoded.request.trigger
+            guard let trigger = decoded.request?.trigger else { preconditionFailure("a request without a trigger") }
             if let number = valueNumbers[trigger.hashValue], values[Int(number & ~Self.valueBit)] == trigger { return number }
             let number = UInt32(values.count) | Self.valueBit
             values.append(trigger)

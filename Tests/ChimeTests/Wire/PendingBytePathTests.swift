@@ -10,7 +10,8 @@ import Testing
 /// with `Kind.pending`, the trigger and zone caches, the payload compacted) and through the JSON
 /// tree otherwise. The byte path is only a speed-up: over the golden corpus's requests made
 /// pending lines (with `identifier`, `created`, no creation instant, payloads of every shape),
-/// each line decodes to the general path's request, or fails with its code, message and id.
+/// each line decodes to the general path's request with its next fire, or fails with its code,
+/// message and id.
 @Suite struct PendingBytePathAgreementTests {
     static let now = Instant(seconds: 1_772_884_800)   // 2026-03-07T12:00:00Z
 
@@ -58,23 +59,28 @@ import Testing
         let lines = try Self.lines()
         var decoder = PendingLineDecoder(database: Fixtures.tzifDatabase, now: Self.now)
         var differences: [String] = [], bytePath = 0
-        func text(_ result: Result<PendingRequest, PendingLineDecoder.Failure>) -> String {
-            switch result {
-            case .success(let request):
-                return "\(request.identifier) \(request.zoneIdentifier) \(request.zone.identifier) \(request.createdAt) "
-                    + "\(request.payload?.text ?? "-") \(request.trigger)"
-            case .failure(let failure): return "\(failure.id?.serialized ?? "-") \(failure.code): \(failure.message)"
-            }
+        func text(_ request: PendingRequest, next: Result<Fire?, PendingError>) -> String {
+            "\(request.identifier) \(request.zoneIdentifier) \(request.zone.identifier) \(request.createdAt) "
+                + "\(request.payload?.text ?? "-") \(request.trigger) next \(next)"
         }
+        func text(_ failure: PendingLineDecoder.Failure) -> String { "\(failure.id?.serialized ?? "-") \(failure.code): \(failure.message)" }
         for line in lines {
             let bytes = Array(line.utf8)
-            let fast = bytes.withUnsafeBufferPointer { decoder.decode($0) }
-            let general = PendingLineDecoder.generalDecode(bytes, database: Fixtures.tzifDatabase, now: Self.now)
-            if case .success(let decoded) = fast, decoded.source != nil { bytePath += 1 }
-            let (a, b) = (text(fast.map(\.request)), text(general))
-            var same = a == b
-            if case .success(let x) = fast, case .success(let y) = general { same = same && x.request == y }
-            if !same { differences.append("\(line)\n  byte path: \(a)\n  general:   \(b)") }
+            let a: String, b: String
+            switch bytes.withUnsafeBufferPointer({ decoder.decode($0) }) {
+            case .success(let decoded):
+                if decoded.source != nil { bytePath += 1 }
+                let zone = decoder.zones[Int(decoded.zone)]
+                let request = try PendingRequest(identifier: decoded.identifier, trigger: decoder.trigger(of: decoded), zone: zone.rules,
+                                                 zoneIdentifier: zone.requested, payload: decoded.payload, createdAt: decoded.createdAt)
+                a = text(request, next: try #require(decoded.next))
+            case .failure(let failure): a = text(failure)
+            }
+            switch PendingLineDecoder.generalDecode(bytes, database: Fixtures.tzifDatabase, now: Self.now) {
+            case .success(let request): b = text(request, next: Result { () throws(PendingError) in try request.nextFire(after: Self.now) })
+            case .failure(let failure): b = text(failure)
+            }
+            if a != b { differences.append("\(line)\n  byte path: \(a)\n  general:   \(b)") }
         }
         print("pending byte path agreement: \(lines.count) lines, \(bytePath) read by the byte path, \(differences.count) decoded differently")
         #expect(bytePath > lines.count / 2, "only \(bytePath) of \(lines.count) lines took the byte path")
