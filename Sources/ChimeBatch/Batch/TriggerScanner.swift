@@ -13,8 +13,10 @@ import ChimeJSON
 ///   "gap"|"overlap"|"semantics": NAME, "repeats": BOOL, "firstWeekday"|"minimumDaysInFirstWeek": INTEGER}}`
 /// - `{"weekly": {"weekdays": [INTEGER 1–7, …], "time": TEXT, "gap"|"overlap"|"semantics": NAME}}`
 /// - `{"interval": {"seconds": POSITIVE INTEGER, "repeats": BOOL, "anchor": RFC 3339, "reportDrift": BOOL}}`
-/// - `{"cron": {"expression": TEXT}}` (posix, forward) and `{"onCalendar": {"expression": TEXT}}`
-///   (a pending file's common shapes: the `Codable` path spent most of its time on the containers)
+/// - `{"cron": {"expression": TEXT}}` (posix, forward), `{"onCalendar": {"expression": TEXT}}` and
+///   `{"rrule": {"text": TEXT}}` (DTSTART always), the text's escapes `\n`, `\r`, `\t`, `\"`, `\\`
+///   and `\/` read (a pending file's common shapes: the `Codable` path spent most of its time on
+///   the containers)
 ///
 /// Anything else returns nil and the caller takes the general path, which words every error:
 /// another member, a member twice, `null`, a fraction or exponent, an escape or non-ASCII text,
@@ -34,6 +36,7 @@ enum TriggerScanner {
         case "interval": result = interval(&c)
         case "cron": result = expression(&c).flatMap { try? CronTrigger(expression: $0) }.map { (.cron($0), .given) }
         case "onCalendar": result = expression(&c).flatMap { try? OnCalendarTrigger(expression: $0) }.map { (.onCalendar($0), .given) }
+        case "rrule": result = recurrence(&c).flatMap { try? RRuleTrigger(text: $0, dtstartMode: .always) }.map { (.rrule($0), .given) }
         default: return nil
         }
         guard let result else { return nil }
@@ -120,6 +123,45 @@ enum TriggerScanner {
             return text != nil
         }
         return complete ? text : nil
+    }
+
+    /// `{"text": TEXT}` and no other member: the text, its simple escapes read.
+    private static func recurrence(_ c: inout BatchLine.Cursor) -> String? {
+        var text: String?
+        let complete = members(&c) { c, key in
+            guard key == "text", text == nil else { return false }
+            text = escapedString(&c)
+            return text != nil
+        }
+        return complete ? text : nil
+    }
+
+    /// An ASCII string whose escapes are `\n`, `\r`, `\t`, `\"`, `\\` or `\/` (any other, `\u` included,
+    /// is the general path's), unescaped.
+    private static func escapedString(_ c: inout BatchLine.Cursor) -> String? {
+        guard c.take(UInt8(ascii: "\"")) else { return nil }
+        var text: [UInt8] = []
+        while c.position < c.bytes.count {
+            let byte = c.bytes[c.position]
+            c.position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard c.position < c.bytes.count else { return nil }
+                let escaped = c.bytes[c.position]
+                c.position += 1
+                switch escaped {
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
+                default: return nil
+                }
+            case 0..<0x20, 0x80...: return nil
+            default: text.append(byte)
+            }
+        }
+        return nil
     }
 
     /// `[2, 4, 6]` or `["mon", "Monday"]`: numbers 1–7 or names (`Weekday(name:)`, as `Codable` reads them).
