@@ -57,8 +57,11 @@ public struct PendingStore: Sendable {
         self.currentTime = Instant.supportedRange.lowerBound
     }
 
-    /// The pending requests, soonest next fire first; ties by identifier (sorted on each call).
-    public var pending: [PendingEntry] { slots.sorted { $0.precedes($1) } }
+    /// The pending requests, soonest next fire first; ties by identifier (sorted on each call,
+    /// unless they are in order already, as a batch add leaves them).
+    public var pending: [PendingEntry] {
+        slots.indices.dropFirst().allSatisfy { slots[$0 - 1].precedes(slots[$0]) } ? slots : slots.sorted { $0.precedes($1) }
+    }
     /// How many requests are pending.
     public var count: Int { slots.count }
     /// Whether no request is pending.

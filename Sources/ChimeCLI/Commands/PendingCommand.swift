@@ -22,13 +22,14 @@ enum PendingCommand {
         let file = try PendingOptions.file(args, now: now, command: spec.name)
         var discarded = PendingDiscardList(limit: limit)
         let report = try PendingOptions.add(file, to: &store, discarded: &discarded)
+        let kept = store.pending
         let errors = file.errors(adding: report.errors)
         if args.json {
             PendingOptions.writeObject([
                 ("now", .value(.string(now.utcString))), ("limit", .value(.int(limit))), ("rule", .value(.string(rule.rawValue))),
                 ("sources", .value(.array(file.database.sources.map(Formatting.sourceJSON)))),
                 ("kept", .items { element in
-                    for entry in store.pending {
+                    for entry in kept {
                         element(.object([("identifier", .string(entry.identifier)), ("zone", .string(entry.request.zone.identifier)),
                                          ("source", .string(entry.request.zone.source.rawValue)), ("version", .optional(entry.request.zone.version)),
                                          ("next", .fire(entry.next))]))
@@ -44,8 +45,8 @@ enum PendingCommand {
             return 0
         }
         output.line("Kept \(store.count) of \(file.count) request\(file.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
-        let width = max(10, (store.pending.map(\.identifier.count).max() ?? 0) + 2)
-        for entry in store.pending { output.line("  " + entry.identifier.padding(to: width) + FireFormatting.row(entry.next)) }
+        let width = max(10, (kept.map(\.identifier.count).max() ?? 0) + 2)
+        for entry in kept { output.line("  " + entry.identifier.padding(to: width) + FireFormatting.row(entry.next)) }
         if report.discarded.count + discarded.count > 0 {
             output.line("Discarded \(report.discarded.count + discarded.count):")
             func write(_ discard: PendingDiscard) {
