@@ -37,6 +37,8 @@ extension PendingStore {
             case .failure(let error): report.errors.append(error); continue
             case .success(let found): fire = found
             }
+            // A request that never fires is discarded as such whatever the rule: the limit never
+            // comes into it.
             if rule == .rejectBeyondLimit, fire != nil, batch.live[id] == nil, batch.live.count >= limit {
                 report.errors.append(.limitReached(identifier: id, limit: limit))
                 continue

@@ -34,9 +34,9 @@ enum TriggerScanner {
         case "calendar": result = calendar(&c).map { (.calendar($0), .given) }
         case "weekly": result = weekly(&c).map { (.weekly($0), .given) }
         case "interval": result = interval(&c)
-        case "cron": result = expression(&c).flatMap { try? CronTrigger(expression: $0) }.map { (.cron($0), .given) }
-        case "onCalendar": result = expression(&c).flatMap { try? OnCalendarTrigger(expression: $0) }.map { (.onCalendar($0), .given) }
-        case "rrule": result = recurrence(&c).flatMap { try? RRuleTrigger(text: $0, dtstartMode: .always) }.map { (.rrule($0), .given) }
+        case "cron": result = onlyMember(&c, "expression", string).flatMap { try? CronTrigger(expression: $0) }.map { (.cron($0), .given) }
+        case "onCalendar": result = onlyMember(&c, "expression", string).flatMap { try? OnCalendarTrigger(expression: $0) }.map { (.onCalendar($0), .given) }
+        case "rrule": result = onlyMember(&c, "text", escapedString).flatMap { try? RRuleTrigger(text: $0, dtstartMode: .always) }.map { (.rrule($0), .given) }
         default: return nil
         }
         guard let result else { return nil }
@@ -114,23 +114,12 @@ enum TriggerScanner {
         return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
-    /// `{"expression": TEXT}` and no other member: the text.
-    private static func expression(_ c: inout BatchLine.Cursor) -> String? {
+    /// `{NAME: TEXT}` and no other member: the text, as `read` reads it.
+    private static func onlyMember(_ c: inout BatchLine.Cursor, _ name: String, _ read: (inout BatchLine.Cursor) -> String?) -> String? {
         var text: String?
         let complete = members(&c) { c, key in
-            guard key == "expression", text == nil else { return false }
-            text = string(&c)
-            return text != nil
-        }
-        return complete ? text : nil
-    }
-
-    /// `{"text": TEXT}` and no other member: the text, its simple escapes read.
-    private static func recurrence(_ c: inout BatchLine.Cursor) -> String? {
-        var text: String?
-        let complete = members(&c) { c, key in
-            guard key == "text", text == nil else { return false }
-            text = escapedString(&c)
+            guard key == name, text == nil else { return false }
+            text = read(&c)
             return text != nil
         }
         return complete ? text : nil
