@@ -184,9 +184,10 @@ package struct PendingLineDecoder {
 }
 
 /// Decoded triggers by their JSON text (a class, so that a decoder can look one up from a
-/// non-mutating call): a pending file repeats a few thousand triggers over many lines.
+/// non-mutating call): a pending file repeats its triggers over many lines. 16,384 entries (~10 MB):
+/// on the seeded 10^5-line file (some 40,000 distinct texts) 13% fewer instructions than 4,096.
 final class TriggerCache {
-    private var cache = ByteKeyedCache<DecodedTrigger>(slots: 4096)
+    private var cache = ByteKeyedCache<DecodedTrigger>(slots: 16384)
 
     /// The trigger `json` decodes to, or nil when it does not.
     func decoded(_ json: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {

@@ -60,7 +60,7 @@ package struct PendingRequestTable {
     private var values: [Trigger] = []
     private var texts: [UInt8] = []
     /// Trigger texts already in `texts` (bounded: a text evicted is stored again when it recurs).
-    private var textNumbers = ByteKeyedCache<UInt32>(slots: 4096)
+    private var textNumbers = ByteKeyedCache<UInt32>(slots: 16384)
     /// `values` by hash (a value equal to the one found, else stored again): not keyed by the
     /// `Trigger`, which would hold each a second time.
     private var valueNumbers: [Int: UInt32] = [:]
