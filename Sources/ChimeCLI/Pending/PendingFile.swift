@@ -69,10 +69,11 @@ struct PendingFile {
         self.database = database
         var table = PendingRequestTable(database: database, now: now, profile: profile)
         // Room for the rows a file of this size holds (~100 bytes a line), so that the
-        // identifier index is not rehashed as it grows (a sixth of the time on a million lines).
+        // identifier index is not rehashed as it grows (a sixth of the time on a million lines);
+        // a hint, capped, so that a huge file of garbage reserves little that it touches.
         var status = stat()
         if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            table.reserveCapacity(min(Int(status.st_size) / 100, 100_000_000))
+            table.reserveCapacity(min(Int(status.st_size) / 100, 20_000_000))
         }
         var reader = try LineReader(path: path)
         var lineNumber = 0
