@@ -23,6 +23,7 @@ import argparse
 import base64
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -468,6 +469,70 @@ pending("pending: one-shot interval under a minute", [{"identifier": "a", "zone"
         {1: "invalidTrigger"})
 pending("simulate: bad lines among good", [REMINDER, "garbage", {"identifier": "b", "zone": "Mars/X", "trigger": CAL}],
         {2: "malformedJSON", 3: "unknownZone"}, command=("plan", "--now", AFTER))
+
+# ---------------------------------------------------------------------------------------------
+# Pending files at scale (docs/cli.md, "Pending files at scale"): nothing is reserved for a limit
+# before the requests are read (a limit of 2^63 - 1 over 5,000 requests keeps 5,000), a delivery
+# is O(log n) in the pending set, and a file of garbage is read a line at a time, each bad line an
+# error on its line number. Seeded; each within the timeout on a debug build.
+def reminder_lines(n, seed):
+    r = random.Random(seed)
+    shapes = [lambda: {"calendar": {"components": {"hour": r.randrange(24), "minute": r.randrange(60)}}},
+              lambda: {"weekly": {"weekdays": ["mon", "fri"], "time": "%02d:%02d" % (r.randrange(24), r.randrange(60))}},
+              lambda: {"interval": {"seconds": r.choice([900, 3600, 86400]), "repeats": True}},
+              lambda: {"cron": {"expression": "%d %d * * *" % (r.randrange(60), r.randrange(24))}},
+              lambda: {"onCalendar": {"expression": "*-*-* %02d:%02d" % (r.randrange(24), r.randrange(60))}},
+              lambda: {"rrule": {"text": "DTSTART:20260101T%02d0000\nRRULE:FREQ=DAILY" % r.randrange(24)}}]
+    lines = []
+    for i in range(n):
+        line = {"identifier": str(i), "zone": r.choice([NY, "Europe/Berlin", "Asia/Tokyo", "UTC"]), "trigger": r.choice(shapes)()}
+        if i % 7 == 0:
+            line["payload"] = {"title": "Reminder %d" % i, "n": i}
+        lines.append(line)
+    return lines
+
+
+def file_bytes(lines):
+    return b"".join((json.dumps(l).encode() if isinstance(l, dict) else l.encode() if isinstance(l, str) else l) + b"\n"
+                    for l in lines)
+
+
+SCALE = reminder_lines(5000, 30)
+for limit in ("1", "5000", "1000000", "9223372036854775807"):
+    for rule in ("soonest", "recent", "reject"):
+        # Every request fires: `reject` refuses each one past the limit, on its line.
+        refused = {n: "limitReached" for n in range(int(limit) + 1, len(SCALE) + 1)} if rule == "reject" else {}
+        pending(f"pending --limit {limit} --rule {rule}: 5,000 requests", SCALE, refused,
+                command=("pending", "--now", AFTER, "--limit", limit, "--rule", rule))
+    ok(f"simulate --limit {limit}: 5,000 requests for 3 hours", ["simulate", "{file}", "--from", AFTER, "--until", "2026-03-07T15:00:00Z",
+                                                                "--limit", limit, "--json"], lines=file_bytes(SCALE))
+for limit in ("1", "1000", "20000"):
+    pending(f"plan --limit {limit}: 500 requests", SCALE[:500], {}, command=("plan", "--now", AFTER, "--limit", limit))
+# Monthly requests over decades, all pending: each delivery reschedules in a heap of 500.
+MONTHLY = [{"identifier": f"m{i}", "zone": "Europe/Berlin",
+            "trigger": {"calendar": {"components": {"day": 1 + i % 28, "hour": i % 24, "minute": i % 60}}}} for i in range(500)]
+ok("simulate: 500 monthly requests for 3 years, limit 500", ["simulate", "{file}", "--from", "2026-01-01T00:00:00Z",
+                                                            "--until", "2029-01-01T00:00:00Z", "--limit", "500"], lines=file_bytes(MONTHLY))
+# Garbage: every shape a line can be wrong in, 10,000 lines with good ones among them.
+GARBAGE = [("garbage {not json", "malformedJSON"), ("[1, 2]", "malformedJSON"), ('"text"', "malformedJSON"), ("12", "malformedJSON"),
+           ("[" * 600, "malformedJSON"), (b"\xff\xfe{", "malformedJSON"), ('{"identifier": "x"', "malformedJSON"),
+           ('{"identifier": "x"}', "missingField"), ('{"zone": "UTC", "trigger": {"interval": {"seconds": 60}}}', "missingField"),
+           ('{"identifier": "x", "zone": "UTC", "trigger": {"interval": {"seconds": 60}}, "bogus": 1}', "unknownField"),
+           ('{"identifier": [1], "zone": "UTC", "trigger": {"interval": {"seconds": 60}}}', "invalidField"),
+           ('{"identifier": "x", "zone": "Mars/Base", "trigger": {"interval": {"seconds": 60}}}', "unknownZone"),
+           ('{"identifier": "x", "zone": "UTC", "trigger": {"cron": {"expression": "61 * * * *"}}}', "invalidCronExpression")]
+for size, seed in ((10_000, 1), (3_000, 2)):
+    r = random.Random(seed)
+    lines, codes = [], {}
+    for number in range(1, size + 1):
+        if number % 100 == 0:
+            lines.append({"identifier": f"good{number}", "zone": "UTC", "trigger": {"interval": {"seconds": 3600}}})
+        else:
+            line, code = r.choice(GARBAGE)
+            lines.append(line)
+            codes[number] = code
+    pending(f"pending: {size:,} lines of garbage among good", lines, codes)
+    pending(f"plan: {size:,} lines of garbage among good", lines, codes, command=("plan", "--now", AFTER))
 
 # ---------------------------------------------------------------------------------------------
 # Closed and full outputs: an error naming stdout and exit 2, never a silent success.

@@ -125,3 +125,6 @@ struct Heap<Order: HeapOrder> {
         #endif
     }
 }
+
+/// A heap in a `Sendable` value (`PendingStore`'s delivery order) is sendable with its elements.
+extension Heap: Sendable where Order: Sendable, Order.Element: Sendable {}

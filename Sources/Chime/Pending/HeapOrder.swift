@@ -7,7 +7,13 @@ protocol HeapOrder {
 }
 
 /// Smallest first, by `Comparable`: a min-heap.
-struct AscendingOrder<Element: Comparable>: HeapOrder {
+struct AscendingOrder<Element: Comparable>: HeapOrder, Sendable {
     @inline(__always)
     func precedes(_ a: Element, _ b: Element) -> Bool { a < b }
+}
+
+/// Largest first, by `Comparable`: a max-heap (with `push(_:keepingAtMost:)`, the smallest kept).
+struct DescendingOrder<Element: Comparable>: HeapOrder, Sendable {
+    @inline(__always)
+    func precedes(_ a: Element, _ b: Element) -> Bool { b < a }
 }

@@ -26,9 +26,7 @@ public struct PendingRequest: Sendable, Equatable {
     /// Validates what the store relies on: a non-empty identifier and a forward-searching trigger.
     public init(identifier: String, trigger: Trigger, zone: ZoneRules, zoneIdentifier: String? = nil,
                 payload: PendingPayload? = nil, createdAt: Instant) throws(PendingError) {
-        guard !identifier.isEmpty else { throw .emptyIdentifier }
-        if case .calendar(let calendar) = trigger, calendar.direction == .backward { throw .backwardTrigger(identifier: identifier) }
-        if case .cron(let cron) = trigger, cron.direction == .backward { throw .backwardTrigger(identifier: identifier) }
+        try Self.check(identifier: identifier, trigger: trigger)
         self.identifier = identifier
         self.trigger = trigger
         self.zoneIdentifier = zoneIdentifier ?? zone.identifier
@@ -55,9 +53,23 @@ public struct PendingRequest: Sendable, Equatable {
         return copy
     }
 
+    /// What a request must be: a non-empty identifier and a forward-searching trigger (a reader
+    /// that keeps requests in pieces checks them here, as `init` does).
+    public static func check(identifier: String, trigger: Trigger) throws(PendingError) {
+        guard !identifier.isEmpty else { throw .emptyIdentifier }
+        if case .calendar(let calendar) = trigger, calendar.direction == .backward { throw .backwardTrigger(identifier: identifier) }
+        if case .cron(let cron) = trigger, cron.direction == .backward { throw .backwardTrigger(identifier: identifier) }
+    }
+
     /// The first fire strictly after `instant`, or `nil` when the request never fires again.
     @inlinable
     public func nextFire(after instant: Instant) throws(PendingError) -> Fire? {
+        try Self.nextFire(of: trigger, in: zone, identifier: identifier, after: instant)
+    }
+
+    /// `nextFire(after:)` of a request held in pieces: `trigger` in `zone`, failures naming `identifier`.
+    @inlinable
+    public static func nextFire(of trigger: Trigger, in zone: ZoneRules, identifier: String, after instant: Instant) throws(PendingError) -> Fire? {
         do { return try trigger.nextFire(after: instant, in: zone) } catch { throw .triggerFailed(identifier: identifier, after: instant, error) }
     }
 

@@ -25,8 +25,10 @@
 /// // pending: standup, next 2026-03-09T13:00:00Z
 /// ```
 ///
-/// Costs: with n pending, adding or rescheduling is a binary search plus an O(n) shift of a
-/// small array (n ≤ limit, typically 64 or 500); no per-call allocation beyond the reports.
+/// Costs: with n pending, a delivery and its rescheduling are O(log n) (a heap of keys over the
+/// entries, which stay where they are); adding one request beyond the limit scans the n for the
+/// one to drop (n ≤ limit, typically 64 or 500); adding a batch of m is O(m log limit) and holds at
+/// most `limit` of them (`add(count:now:identifier:next:request:discarded:)`); `pending` sorts.
 public struct PendingStore: Sendable {
     /// The most requests held at once (iOS: 64; Android/Samsung: 500).
     public let limit: Int
@@ -34,11 +36,15 @@ public struct PendingStore: Sendable {
     public let rule: Rule
     /// The instant up to which time has advanced; every pending next fire is strictly after it.
     public private(set) var currentTime: Instant
-    /// Sorted by (next fire, identifier).
-    private(set) var entries: [PendingEntry] = []
-    /// identifier -> its entry's next instant, to find an entry by binary search.
-    private(set) var nextInstants: [String: Instant] = [:]
-    private var additions: UInt64 = 0
+    /// The pending entries, in no order; `slotOf` finds one by identifier.
+    var slots: [PendingEntry] = []
+    var slotOf: [String: Int] = [:]
+    /// A key for every entry, the soonest on top: what `deliver(until:)` takes next. A key whose
+    /// entry left or moved on is stale and skipped (`isLive`); the heap is rebuilt when stale
+    /// keys outnumber the entries.
+    var soonest = Heap(order: AscendingOrder<Key>())
+    var staleKeys = 0
+    var additions: UInt64 = 0
 
     /// An empty store holding at most `limit` requests (0 or more), `rule` deciding what happens
     /// beyond it.
@@ -51,16 +57,19 @@ public struct PendingStore: Sendable {
         self.currentTime = Instant.supportedRange.lowerBound
     }
 
-    /// The pending requests, soonest next fire first; ties by identifier.
-    public var pending: [PendingEntry] { entries }
+    /// The pending requests, soonest next fire first; ties by identifier (sorted on each call,
+    /// unless they are in order already, as a batch add leaves them).
+    public var pending: [PendingEntry] {
+        slots.indices.dropFirst().allSatisfy { slots[$0 - 1].precedes(slots[$0]) } ? slots : slots.sorted { $0.precedes($1) }
+    }
     /// How many requests are pending.
-    public var count: Int { entries.count }
+    public var count: Int { slots.count }
     /// Whether no request is pending.
-    public var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { slots.isEmpty }
 
     /// The pending entry with `identifier`, or nil when none is pending.
     public func entry(for identifier: String) -> PendingEntry? {
-        index(of: identifier).map { entries[$0] }
+        index(of: identifier).map { slots[$0] }
     }
 
     // MARK: Adding
@@ -74,11 +83,11 @@ public struct PendingStore: Sendable {
         guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
         let next = try request.nextFire(after: now)
         var report = PendingAddReport()
-        if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, entries.count >= limit {
+        if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, slots.count >= limit {
             // Fires up to `now` may free room; try on a copy so a refusal leaves the store as it was.
             var trial = self
             let advanced = try trial.deliver(until: now)
-            guard trial.entries.count < limit else { throw .limitReached(identifier: request.identifier, limit: limit) }
+            guard trial.slots.count < limit else { throw .limitReached(identifier: request.identifier, limit: limit) }
             self = trial
             report.delivered = advanced.deliveries
             report.discarded = advanced.discarded
@@ -95,25 +104,15 @@ public struct PendingStore: Sendable {
     /// Adds requests in order at `now`, as successive `add(_:now:)` calls would, collecting a
     /// refused request's error in `report.errors` and going on (duplicate identifiers: the last
     /// wins, each earlier one reported in `replaced`). Throws only when `now` is before `currentTime`.
+    /// O(n log limit) for n requests (`add(count:now:identifier:next:request:discarded:)`).
     @discardableResult
     public mutating func add<Requests: Sequence<PendingRequest>>(contentsOf requests: Requests, now: Instant) throws(PendingError) -> PendingAddReport {
-        guard now >= currentTime else { throw .timeWentBackwards(requested: now, current: currentTime) }
-        var report = PendingAddReport()
-        let advanced = try deliver(until: now)
-        report.delivered = advanced.deliveries
-        report.discarded = advanced.discarded
-        for request in requests {
-            let next: Fire?
-            do { next = try request.nextFire(after: now) } catch { report.errors.append(error); continue }
-            // A request that never fires is discarded as such whatever the rule: the limit never
-            // comes into it.
-            if rule == .rejectBeyondLimit, next != nil, index(of: request.identifier) == nil, entries.count >= limit {
-                report.errors.append(.limitReached(identifier: request.identifier, limit: limit))
-                continue
-            }
-            insert(request, next: next, into: &report)
-        }
-        checkInvariants()
+        let list = Array(requests)
+        var discards: [PendingDiscard] = []
+        var report = try add(count: list.count, now: now, identifier: { list[$0].identifier },
+                             next: { i in Result { () throws(PendingError) in try list[i].nextFire(after: now) } },
+                             request: { list[$0] }, discarded: { discard, _ in discards.append(discard) })
+        report.discarded += discards
         return report
     }
 
@@ -129,14 +128,17 @@ public struct PendingStore: Sendable {
         }
         additions += 1
         insert(PendingEntry(request: request, next: next, sequence: additions))
-        while entries.count > limit {
+        while slots.count > limit {
             switch rule {
             case .soonest:
-                let dropped = remove(at: entries.count - 1)   // the latest next fire; on a tie, the larger identifier
+                // The latest next fire; on a tie, the larger identifier.
+                var latest = 0
+                for i in slots.indices where slots[latest].precedes(slots[i]) { latest = i }
+                let dropped = remove(at: latest)
                 report.discarded.append(PendingDiscard(identifier: dropped.identifier, next: dropped.next, reason: .notAmongSoonest(limit: limit)))
             case .recent:
                 var oldest = 0
-                for i in entries.indices where entries[i].sequence < entries[oldest].sequence { oldest = i }
+                for i in slots.indices where slots[i].sequence < slots[oldest].sequence { oldest = i }
                 let dropped = remove(at: oldest)
                 report.discarded.append(PendingDiscard(identifier: dropped.identifier, next: dropped.next, reason: .notAmongMostRecent(limit: limit)))
             case .rejectBeyondLimit:
@@ -162,8 +164,10 @@ public struct PendingStore: Sendable {
 
     /// Removes every pending request (the store's current time stays where it is).
     public mutating func removeAll() {
-        entries.removeAll()
-        nextInstants.removeAll()
+        slots.removeAll()
+        slotOf.removeAll()
+        soonest = Heap(order: AscendingOrder<Key>())
+        staleKeys = 0
     }
 
     // MARK: Time
@@ -175,8 +179,10 @@ public struct PendingStore: Sendable {
     public mutating func deliver(until: Instant) throws(PendingError) -> PendingDeliveryReport {
         guard until >= currentTime else { throw .timeWentBackwards(requested: until, current: currentTime) }
         var report = PendingDeliveryReport()
-        while let first = entries.first, first.next.instant <= until {
-            remove(at: 0)
+        while let key = soonest.top, key.instant <= until {
+            soonest.pop()
+            guard let slot = slotOf[key.identifier], isLive(key, at: slot) else { staleKeys -= 1; continue }
+            let first = remove(at: slot, keyPopped: true)
             let fire = first.next
             var following: Fire? = nil
             let request = first.request.rescheduled(after: fire)
@@ -200,32 +206,60 @@ public struct PendingStore: Sendable {
 
     // MARK: Storage
 
-    private func index(of identifier: String) -> Int? {
-        guard let instant = nextInstants[identifier] else { return nil }
-        let i = insertionIndex(instant, identifier)
-        assert(i < entries.count && entries[i].identifier == identifier, "identifier index is stale for '\(identifier)'")
-        return i
+    /// A pending entry's place in delivery order: (next fire, identifier), with the entry's
+    /// sequence to tell a key of a replaced entry from its replacement's.
+    struct Key: Comparable {
+        let instant: Instant
+        let identifier: String
+        let sequence: UInt64
+
+        init(instant: Instant, identifier: String, sequence: UInt64) {
+            self.instant = instant
+            self.identifier = identifier
+            self.sequence = sequence
+        }
+
+        init(_ entry: PendingEntry) { self.init(instant: entry.next.instant, identifier: entry.identifier, sequence: entry.sequence) }
+
+        /// The pending order (`PendingEntry.precedes`).
+        static func < (a: Key, b: Key) -> Bool { PendingEntry.precedes(a.instant, a.identifier, b.instant, b.identifier) }
+        static func == (a: Key, b: Key) -> Bool { a.instant == b.instant && a.identifier == b.identifier && a.sequence == b.sequence }
     }
 
-    /// The first position whose entry does not precede (instant, identifier).
-    private func insertionIndex(_ instant: Instant, _ identifier: String) -> Int {
-        var low = 0, high = entries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if PendingEntry.precedes(entries[mid].next.instant, entries[mid].identifier, instant, identifier) { low = mid + 1 } else { high = mid }
-        }
-        return low
+    /// Whether `key` is the key of the entry in `slot` as it stands.
+    func isLive(_ key: Key, at slot: Int) -> Bool {
+        slots[slot].sequence == key.sequence && slots[slot].next.instant == key.instant
     }
+
+    private func index(of identifier: String) -> Int? { slotOf[identifier] }
 
     private mutating func insert(_ entry: PendingEntry) {
-        entries.insert(entry, at: insertionIndex(entry.next.instant, entry.identifier))
-        nextInstants[entry.identifier] = entry.next.instant
+        slotOf[entry.identifier] = slots.count
+        slots.append(entry)
+        soonest.push(Key(entry))
     }
 
+    /// Removes the entry in `slot` (the last entry takes its slot); its key goes stale unless
+    /// `keyPopped`.
     @discardableResult
-    private mutating func remove(at index: Int) -> PendingEntry {
-        let entry = entries.remove(at: index)
-        nextInstants[entry.identifier] = nil
+    private mutating func remove(at slot: Int, keyPopped: Bool = false) -> PendingEntry {
+        let entry = slots[slot]
+        slotOf[entry.identifier] = nil
+        let last = slots.removeLast()
+        if slot < slots.count {
+            slots[slot] = last
+            slotOf[last.identifier] = slot
+        }
+        if !keyPopped {
+            staleKeys += 1
+            if staleKeys > slots.count + 64 { rebuildKeys() }
+        }
         return entry
+    }
+
+    /// A fresh heap of the entries' keys (Floyd's method), without stale ones.
+    mutating func rebuildKeys() {
+        soonest = Heap(slots.map(Key.init), order: AscendingOrder<Key>())
+        staleKeys = 0
     }
 }

@@ -11,8 +11,8 @@
 /// `plan` gives call#0 (13:00Z), standup#0 (2026-03-07T14:00:00Z), standup#1 (2026-03-08T13:00:00Z);
 /// `refillBy` = 2026-03-09T13:00:00Z (standup#2, the first left out): plan again before then.
 ///
-/// Cost: one heap of the requests' next fires; n requests and limit k take n + k + 1 trigger
-/// evaluations and O((n + k) log n) comparisons.
+/// Cost: n requests and limit k take n + k + 1 trigger evaluations, O(n log k + k log k)
+/// comparisons and O(k) memory beyond the requests (only the k + 1 soonest first fires can matter).
 public struct Planner: Sendable {
     /// How many occurrences a plan schedules at most (iOS: 64).
     public let limit: Int
@@ -31,26 +31,41 @@ public struct Planner: Sendable {
     /// Plans `requests` at `now` (fires strictly after it). A repeated identifier: the last one wins,
     /// reported in `replaced`. Failures are data (`errors`), never a crash or a lost plan.
     public func plan(_ requests: [PendingRequest], now: Instant) -> PendingPlan {
-        var plan = PendingPlan()
         // Last wins: keep each identifier's last position.
+        var replaced: [String] = []
         var lastPosition: [String: Int] = [:]
         lastPosition.reserveCapacity(requests.count)
         for (position, request) in requests.enumerated() {
-            if lastPosition.updateValue(position, forKey: request.identifier) != nil { plan.replaced.append(request.identifier) }
+            if lastPosition.updateValue(position, forKey: request.identifier) != nil { replaced.append(request.identifier) }
         }
+        let kept = requests.indices.filter { lastPosition[requests[$0].identifier] == $0 }
+        var plan = plan(count: kept.count, now: now, identifier: { requests[kept[$0]].identifier },
+                        first: { i in Result { () throws(PendingError) in try requests[kept[i]].nextFire(after: now) } },
+                        request: { requests[kept[$0]] })
+        plan.replaced = replaced
+        return plan
+    }
 
-        var heap = Heap(order: AscendingOrder<Cursor>(), minimumCapacity: lastPosition.count)
-        for (position, request) in requests.enumerated() where lastPosition[request.identifier] == position {
-            do {
-                if let fire = try request.nextFire(after: now) {
-                    heap.push(Cursor(fire: fire, identifier: request.identifier, index: 0, position: position))
-                } else {
-                    plan.neverFiring.append(request.identifier)
-                }
-            } catch {
-                plan.errors.append(error)
+    /// Plans `count` requests with distinct identifiers at `now`, where the caller already holds
+    /// each one's first fire after `now` (`first(i)`: `nextFire(after: now)`) and builds a request
+    /// only to expand its later occurrences (`request(i)`). The same plan as `plan(_:now:)`.
+    ///
+    /// Only the `limit + 1` soonest first fires can be planned or be `refillBy` (any other request
+    /// has `limit + 1` occurrences before its first), so only they are kept: O(n log limit) time
+    /// and O(limit) memory for n requests.
+    public func plan(count: Int, now: Instant, identifier: (Int) -> String,
+                     first: (Int) -> Result<Fire?, PendingError>, request: (Int) -> PendingRequest) -> PendingPlan {
+        var plan = PendingPlan()
+        var soonest = Heap(order: DescendingOrder<Cursor>())
+        for position in 0..<count {
+            switch first(position) {
+            case .failure(let error): plan.errors.append(error)
+            case .success(nil): plan.neverFiring.append(identifier(position))
+            case .success(let fire?):
+                soonest.push(Cursor(fire: fire, identifier: identifier(position), index: 0, position: position), keepingAtMost: limit + 1)
             }
         }
+        var heap = Heap(soonest.elements, order: AscendingOrder<Cursor>())
 
         plan.occurrences.reserveCapacity(Swift.min(limit, 4 * heap.count))
         // Requests whose trigger carries state from fire to fire (`flutterAndroid`), as their last
@@ -58,7 +73,7 @@ public struct Planner: Sendable {
         var carried: [Int: PendingRequest] = [:]
         while plan.occurrences.count < limit, let top = heap.top {
             plan.occurrences.append(PlannedOccurrence(identifier: top.identifier, index: top.index, fire: top.fire))
-            var request = carried[top.position] ?? requests[top.position]
+            var request = carried[top.position] ?? request(top.position)
             if case .flutterAndroid = request.trigger {
                 request = request.rescheduled(after: top.fire)
                 carried[top.position] = request

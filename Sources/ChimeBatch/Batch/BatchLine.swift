@@ -1,3 +1,4 @@
+import Chime
 import ChimeJSON
 #if canImport(Glibc)
 import Glibc
@@ -6,12 +7,14 @@ import Darwin
 #endif
 
 /// Where a request line's fields are, found in one pass over its bytes without building a JSON
-/// tree or a String: the common case of `chime batch`.
+/// tree or a String: the common case of `chime batch` and of a pending file's line
+/// (`PendingLineDecoder`), each reading its kind's members (`ScheduleRequest.Kind.members`).
 ///
-/// `init?(scanning:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
-/// escapes or control characters, nesting at most `maximumDepth` deep, each request member at
+/// `init?(scanning:kind:knownLength:)` accepts a strict subset of what `JSONParser` accepts — strings without
+/// escapes (but in the trigger, whose text `DecodedTrigger.decode` checks whole) or control characters, nesting at most `maximumDepth` deep, each request member at
 /// most once and no other member, member names and the id, zone and after values in ASCII, a
-/// string or integer id, an integer count — and
+/// string or integer id, an integer count, a pending line's `created` in ASCII and its `payload`
+/// any value but `null` — and
 /// returns nil for anything else, malformed lines included. A nil sends the line down the general
 /// path (`JSONParser` and `JSONTreeDecoder`), which words every error as it always has; so does
 /// any line whose answer here would differ from that path's.
@@ -42,11 +45,18 @@ struct BatchLine {
     private(set) var after: Range<Int>?
     private(set) var count: Int?
     private(set) var trigger = 0..<0
+    /// A pending line's `created` (its creation instant, before `after`) and `payload` (the
+    /// value's bytes, unchecked beyond the subset: the caller keeps them as they are).
+    private(set) var created: Range<Int>?
+    private(set) var payload: Range<Int>?
 
     /// `knownLength` recognizes a trigger text already checked on an earlier line: given the
     /// bytes from the trigger's first one to the end of the line, the length of such a text they
     /// start with (a complete JSON object, so it ends where it ends), or nil to check them here.
-    init?(scanning bytes: UnsafeBufferPointer<UInt8>, knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
+    /// `kind` says which members a line may have and where its id is read (`Kind.batch`: `id`,
+    /// else `identifier`; `Kind.pending`: `identifier`, else `id`).
+    init?(scanning bytes: UnsafeBufferPointer<UInt8>, kind: ScheduleRequest.Kind = .batch,
+          knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
         var cursor = Cursor(bytes: bytes)
         var seen: UInt8 = 0
         var idMember: ID?, identifierMember: ID?
@@ -61,6 +71,8 @@ struct BatchLine {
                 guard cursor.take(UInt8(ascii: ":")) else { return nil }
                 cursor.skipWhitespace()
                 let member = name.member
+                // A pending line's members in a batch line: the general path refuses them by name.
+                if kind == .batch, member == .created || member == .payload { return nil }
                 if let member {
                     guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
                     seen |= member.rawValue
@@ -80,9 +92,13 @@ struct BatchLine {
                         return nil   // not a string or an integer: the general path refuses it
                     }
                     if member == .id { idMember = read } else { identifierMember = read }
-                case .zone?, .after?:
+                case .zone?, .after?, .created?:
                     guard cursor.peek == UInt8(ascii: "\""), let (range, ascii) = cursor.string(), ascii else { return nil }
-                    if member == .zone { zone = range } else { after = range }
+                    switch member {
+                    case .zone?: zone = range
+                    case .after?: after = range
+                    default: created = range
+                    }
                 case .count?:
                     guard let number = cursor.integer() else { return nil }
                     count = Int(number)
@@ -91,9 +107,16 @@ struct BatchLine {
                     if let length = knownLength(UnsafeBufferPointer(rebasing: bytes[start...])) {
                         cursor.position += length
                     } else {
-                        guard cursor.skipValue() else { return nil }
+                        // Escapes too (an RRULE's `\n`): the trigger's text is decoded by
+                        // `DecodedTrigger.decode`, which checks it whole (and refuses it there).
+                        guard cursor.skipValue(allowingEscapes: true) else { return nil }
                     }
                     trigger = start..<cursor.position
+                case .payload?:
+                    // `null` is no payload there (`decodeIfPresent`): left to it.
+                    let start = cursor.position
+                    guard cursor.peek != UInt8(ascii: "n"), cursor.skipValue() else { return nil }
+                    payload = start..<cursor.position
                 case nil:
                     // Other members (ignored there, but checked: UTF-8, names given twice) are the
                     // general path's.
@@ -105,12 +128,12 @@ struct BatchLine {
         }
         cursor.skipWhitespace()
         guard cursor.atEnd, seen & Member.zone.rawValue != 0, seen & Member.trigger.rawValue != 0 else { return nil }
-        id = idMember ?? identifierMember ?? .none
+        id = (kind == .batch ? idMember ?? identifierMember : identifierMember ?? idMember) ?? .none
     }
 
     /// The request members, as bits of a set.
     enum Member: UInt8 {
-        case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32
+        case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32, created = 64, payload = 128
     }
 
     /// A member name: one of the request's, or another (ignored, as the decoder ignores it).
@@ -157,6 +180,8 @@ struct BatchLine {
             case UInt8(ascii: "z") where named("zone\""): (member, length) = (.zone, 5)
             case UInt8(ascii: "a") where named("after\""): (member, length) = (.after, 6)
             case UInt8(ascii: "c") where named("count\""): (member, length) = (.count, 6)
+            case UInt8(ascii: "c") where named("created\""): (member, length) = (.created, 8)
+            case UInt8(ascii: "p") where named("payload\""): (member, length) = (.payload, 8)
             case UInt8(ascii: "t") where named("trigger\""): (member, length) = (.trigger, 8)
             default:
                 guard let (_, ascii) = string(), ascii else { return nil }
@@ -174,13 +199,13 @@ struct BatchLine {
         /// Skips one value at `position` (no leading whitespace) after checking it; false for
         /// anything outside the subset. One loop with an explicit stack (one bit per open
         /// container: 1 object, 0 array) rather than a call per value.
-        mutating func skipValue() -> Bool {
+        mutating func skipValue(allowingEscapes: Bool = false) -> Bool {
             var open: UInt64 = 0, depth = 0
             var expectingName = false
             while true {
                 // A value, or after `{` or `,` in an object a member name and its colon.
                 if expectingName {
-                    guard peek == UInt8(ascii: "\""), string() != nil else { return false }
+                    guard peek == UInt8(ascii: "\""), skipString(allowingEscapes) else { return false }
                     skipWhitespace()
                     guard take(UInt8(ascii: ":")) else { return false }
                     skipWhitespace()
@@ -198,7 +223,7 @@ struct BatchLine {
                     expectingName = isObject
                     continue
                 case UInt8(ascii: "\""):
-                    guard string() != nil else { return false }
+                    guard skipString(allowingEscapes) else { return false }
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     guard number() else { return false }
                 case UInt8(ascii: "t"):
@@ -225,6 +250,39 @@ struct BatchLine {
                 }
                 if depth == 0 { return true }
             }
+        }
+
+        /// Skips a string at `position` (the opening quote); with `allowingEscapes`, escapes as
+        /// RFC 8259 spells them (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX`).
+        mutating func skipString(_ allowingEscapes: Bool) -> Bool {
+            guard allowingEscapes else { return string() != nil }
+            let start = position
+            if string() != nil { return true }
+            // At an escape (or the end, or a control character): again, a byte at a time.
+            position = start + 1
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""): return true
+                case UInt8(ascii: "\\"):
+                    switch peek {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        position += 1
+                    case UInt8(ascii: "u"):
+                        position += 1
+                        for _ in 0..<4 {
+                            guard case let hex = peek | 0x20, isDigit(peek) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(hex) else { return false }
+                            position += 1
+                        }
+                    default: return false
+                    }
+                case 0..<0x20: return false
+                default: break
+                }
+            }
+            return false
         }
 
         /// A string at `position` (the opening quote): the range of its contents and whether they

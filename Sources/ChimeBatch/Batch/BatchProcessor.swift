@@ -228,22 +228,8 @@ package struct BatchProcessor {
             remember(cached)
             return cached
         }
-        // The common shapes straight from the bytes; anything else (errors included) through the tree.
-        if let (trigger, anchor) = TriggerScanner.decode(json) {
-            let decoded = DecodedTrigger(trigger, anchor: anchor, json: json)
-            triggers.insert(decoded, for: json)
-            remember(decoded)
-            return decoded
-        }
-        guard let tree = try? JSONParser.parse(Array(json)),
-              let (trigger, anchor) = try? ScheduleRequest.decodeTrigger(from: JSONTreeDecoder.root(of: tree)) else { return nil }
-        let decoded = DecodedTrigger(trigger, anchor: anchor, json: json)
-        // An anchor of "now" means a new trigger every second: not worth caching.
-        let startsNow = tree.member("interval", of: tree.root).map { interval in
-            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return false }
-            return tree.string(at: anchor) == "now"
-        } ?? false
-        if !startsNow {
+        guard let (decoded, reusable) = DecodedTrigger.decode(json) else { return nil }
+        if reusable {
             triggers.insert(decoded, for: json)
             remember(decoded)
         }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Chime
+import ChimeJSON
 
 /// A trigger decoded from a request line and the JSON text it came from: `BatchProcessor` caches
 /// these (a class, so a lookup hands out a reference rather than a copy of the trigger) and
@@ -24,6 +25,22 @@ final class DecodedTrigger {
     }
 
     deinit { json.deallocate() }
+
+    /// The trigger a JSON text decodes to — the common shapes straight from the bytes
+    /// (`TriggerScanner`), anything else through the tree — and whether later lines may reuse it
+    /// (an interval anchored at "now" is a new trigger every second); nil when it does not decode.
+    static func decode(_ json: UnsafeBufferPointer<UInt8>) -> (DecodedTrigger, reusable: Bool)? {
+        if let (trigger, anchor) = TriggerScanner.decode(json) {
+            return (DecodedTrigger(trigger, anchor: anchor, json: json), true)
+        }
+        guard let tree = try? JSONParser.parse(Array(json)),
+              let (trigger, anchor) = try? ScheduleRequest.decodeTrigger(from: JSONTreeDecoder.root(of: tree)) else { return nil }
+        let startsNow = tree.member("interval", of: tree.root).map { interval in
+            guard let anchor = tree.member("anchor", of: interval), tree.kind(at: anchor) == .string else { return false }
+            return tree.string(at: anchor) == "now"
+        } ?? false
+        return (DecodedTrigger(trigger, anchor: anchor, json: json), !startsNow)
+    }
 
     /// Whether `bytes` start with this trigger's text.
     func isPrefix(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {

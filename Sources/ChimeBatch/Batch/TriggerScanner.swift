@@ -13,10 +13,14 @@ import ChimeJSON
 ///   "gap"|"overlap"|"semantics": NAME, "repeats": BOOL, "firstWeekday"|"minimumDaysInFirstWeek": INTEGER}}`
 /// - `{"weekly": {"weekdays": [INTEGER 1–7, …], "time": TEXT, "gap"|"overlap"|"semantics": NAME}}`
 /// - `{"interval": {"seconds": POSITIVE INTEGER, "repeats": BOOL, "anchor": RFC 3339, "reportDrift": BOOL}}`
+/// - `{"cron": {"expression": TEXT}}` (posix, forward), `{"onCalendar": {"expression": TEXT}}` and
+///   `{"rrule": {"text": TEXT}}` (DTSTART always), the text's escapes `\n`, `\r`, `\t`, `\"`, `\\`
+///   and `\/` read (a pending file's common shapes: the `Codable` path spent most of its time on
+///   the containers)
 ///
 /// Anything else returns nil and the caller takes the general path, which words every error:
 /// another member, a member twice, `null`, a fraction or exponent, an escape or non-ASCII text,
-/// weekday names, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
+/// a cron flavor or policy, a `locale`, an anchor that is `now`, `@EPOCH` or a local time, and any value an
 /// initializer refuses.
 enum TriggerScanner {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (Trigger, ScheduleRequest.Anchor)? {
@@ -30,6 +34,9 @@ enum TriggerScanner {
         case "calendar": result = calendar(&c).map { (.calendar($0), .given) }
         case "weekly": result = weekly(&c).map { (.weekly($0), .given) }
         case "interval": result = interval(&c)
+        case "cron": result = onlyMember(&c, "expression", string).flatMap { try? CronTrigger(expression: $0) }.map { (.cron($0), .given) }
+        case "onCalendar": result = onlyMember(&c, "expression", string).flatMap { try? OnCalendarTrigger(expression: $0) }.map { (.onCalendar($0), .given) }
+        case "rrule": result = onlyMember(&c, "text", escapedString).flatMap { try? RRuleTrigger(text: $0, dtstartMode: .always) }.map { (.rrule($0), .given) }
         default: return nil
         }
         guard let result else { return nil }
@@ -107,7 +114,46 @@ enum TriggerScanner {
         return try? WeeklyTrigger(weekdays: days, time: time, gapPolicy: gap, overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
-    /// `[2, 4, 6]`: numbers 1–7 only (names take the general path).
+    /// `{NAME: TEXT}` and no other member: the text, as `read` reads it.
+    private static func onlyMember(_ c: inout BatchLine.Cursor, _ name: String, _ read: (inout BatchLine.Cursor) -> String?) -> String? {
+        var text: String?
+        let complete = members(&c) { c, key in
+            guard key == name, text == nil else { return false }
+            text = read(&c)
+            return text != nil
+        }
+        return complete ? text : nil
+    }
+
+    /// An ASCII string whose escapes are `\n`, `\r`, `\t`, `\"`, `\\` or `\/` (any other, `\u` included,
+    /// is the general path's), unescaped.
+    private static func escapedString(_ c: inout BatchLine.Cursor) -> String? {
+        guard c.take(UInt8(ascii: "\"")) else { return nil }
+        var text: [UInt8] = []
+        while c.position < c.bytes.count {
+            let byte = c.bytes[c.position]
+            c.position += 1
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard c.position < c.bytes.count else { return nil }
+                let escaped = c.bytes[c.position]
+                c.position += 1
+                switch escaped {
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escaped)
+                default: return nil
+                }
+            case 0..<0x20, 0x80...: return nil
+            default: text.append(byte)
+            }
+        }
+        return nil
+    }
+
+    /// `[2, 4, 6]` or `["mon", "Monday", "mon-fri"]`: numbers 1–7, names or ranges (`Weekday.days`, as `Codable` reads them).
     private static func weekdays(_ c: inout BatchLine.Cursor) -> Set<Weekday>? {
         guard c.take(UInt8(ascii: "[")) else { return nil }
         var days = Set<Weekday>()
@@ -115,8 +161,9 @@ enum TriggerScanner {
         if c.take(UInt8(ascii: "]")) { return days }
         repeat {
             c.skipWhitespace()
-            guard let number = integer(&c), let day = Weekday(rawValue: number) else { return nil }
-            days.insert(day)
+            let named = c.peek == UInt8(ascii: "\"") ? string(&c).flatMap { try? Weekday.days($0) } : integer(&c).flatMap(Weekday.init(rawValue:)).map { [$0] }
+            guard let named else { return nil }
+            days.formUnion(named)
             c.skipWhitespace()
         } while c.take(UInt8(ascii: ","))
         return c.take(UInt8(ascii: "]")) ? days : nil

@@ -20,32 +20,41 @@ enum PendingCommand {
         let rule = try PendingOptions.rule(args, command: spec.name)
         var store = try PendingOptions.store(limit: limit, rule: rule, command: spec.name)
         let file = try PendingOptions.file(args, now: now, command: spec.name)
-        let report = try PendingOptions.add(file, to: &store, now: now)
+        var discarded = PendingDiscardList(limit: limit)
+        let report = try PendingOptions.add(file, to: &store, discarded: &discarded)
+        let kept = store.pending
         let errors = file.errors(adding: report.errors)
         if args.json {
-            output.json(JSON.object([
-                ("now", .string(now.utcString)), ("limit", .int(limit)), ("rule", .string(rule.rawValue)),
-                ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
-                ("kept", .array(store.pending.map {
-                    .object([("identifier", .string($0.identifier)), ("zone", .string($0.request.zone.identifier)),
-                             ("source", .string($0.request.zone.source.rawValue)), ("version", .optional($0.request.zone.version)),
-                             ("next", .fire($0.next))])
-                })),
-                ("discarded", .array(report.discarded.map(PendingOptions.discardJSON))),
-                ("errors", .array(errors.map(\.json))),
-                ("replaced", .array(file.duplicates(excluding: errors).map(\.json))),
-            ]).serialized)
+            PendingOptions.writeObject([
+                ("now", .value(.string(now.utcString))), ("limit", .value(.int(limit))), ("rule", .value(.string(rule.rawValue))),
+                ("sources", .value(.array(file.database.sources.map(Formatting.sourceJSON)))),
+                ("kept", .items { element in
+                    for entry in kept {
+                        element(.object([("identifier", .string(entry.identifier)), ("zone", .string(entry.request.zone.identifier)),
+                                         ("source", .string(entry.request.zone.source.rawValue)), ("version", .optional(entry.request.zone.version)),
+                                         ("next", .fire(entry.next))]))
+                    }
+                }),
+                ("discarded", .items { element in
+                    for discard in report.discarded { element(PendingOptions.discardJSON(discard)) }
+                    discarded.forEach(in: file.table) { element(PendingOptions.discardJSON($0)) }
+                }),
+                ("errors", .value(.array(errors.map(\.json)))),
+                ("replaced", .value(.array(file.duplicates(excluding: errors).map(\.json)))),
+            ], to: &output)
             return 0
         }
-        output.line("Kept \(store.count) of \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
-        let width = max(10, (store.pending.map(\.identifier.count).max() ?? 0) + 2)
-        for entry in store.pending { output.line("  " + entry.identifier.padding(to: width) + FireRow.text(entry.next)) }
-        if !report.discarded.isEmpty {
-            output.line("Discarded \(report.discarded.count):")
-            for discard in report.discarded {
+        output.line("Kept \(store.count) of \(file.count) request\(file.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
+        let width = max(10, (kept.map(\.identifier.count).max() ?? 0) + 2)
+        for entry in kept { output.line("  " + entry.identifier.padding(to: width) + FireRow.text(entry.next)) }
+        if report.discarded.count + discarded.count > 0 {
+            output.line("Discarded \(report.discarded.count + discarded.count):")
+            func write(_ discard: PendingDiscard) {
                 let next = discard.next.map { $0.instant.iso8601(offsetSeconds: Int($0.offset)) } ?? "never"
                 output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
             }
+            report.discarded.forEach(write)
+            discarded.forEach(in: file.table, write)
         }
         PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
         output.line(PendingOptions.zoneDataLine(file))

@@ -20,25 +20,27 @@ enum PlanCommand {
         let planner: Planner
         do { planner = try Planner(limit: limit) } catch { throw .usage(error.description, command: spec.name) }
         let file = try PendingOptions.file(args, now: now, command: spec.name)
-        let plan = planner.plan(file.requests.map(\.request), now: now)
+        let plan = file.plan(with: planner)
         let errors = file.errors(adding: plan.errors)
         if args.json {
-            let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone) }, uniquingKeysWith: { $1 })
-            output.json(JSON.object([
-                ("now", .string(now.utcString)), ("limit", .int(limit)),
-                ("sources", .array(file.database.sources.map(Formatting.sourceJSON))),
-                ("occurrences", .array(plan.occurrences.map {
-                    .object([("identifier", .string($0.identifier)), ("zone", .optional(zones[$0.identifier]?.identifier)), ("occurrence", .int($0.index)),
-                             ("notificationIdentifier", .string($0.occurrenceIdentifier)), ("fire", .fire($0.fire))])
-                })),
-                ("refillBy", .optional(plan.refillBy?.utcString)),
-                ("neverFires", .array(plan.neverFiring.map(JSON.string))),
-                ("errors", .array(errors.map(\.json))),
-                ("replaced", .array(file.duplicates(excluding: errors).map(\.json))),
-            ]).serialized)
+            PendingOptions.writeObject([
+                ("now", .value(.string(now.utcString))), ("limit", .value(.int(limit))),
+                ("sources", .value(.array(file.database.sources.map(Formatting.sourceJSON)))),
+                ("occurrences", .items { element in
+                    for occurrence in plan.occurrences {
+                        element(.object([("identifier", .string(occurrence.identifier)), ("zone", .optional(file.zone(of: occurrence.identifier)?.identifier)),
+                                         ("occurrence", .int(occurrence.index)), ("notificationIdentifier", .string(occurrence.occurrenceIdentifier)),
+                                         ("fire", .fire(occurrence.fire))]))
+                    }
+                }),
+                ("refillBy", .value(.optional(plan.refillBy?.utcString))),
+                ("neverFires", .value(.array(plan.neverFiring.map(JSON.string)))),
+                ("errors", .value(.array(errors.map(\.json)))),
+                ("replaced", .value(.array(file.duplicates(excluding: errors).map(\.json)))),
+            ], to: &output)
             return 0
         }
-        output.line("\(plan.occurrences.count) occurrence\(plan.occurrences.count == 1 ? "" : "s") from \(file.requests.count) request\(file.requests.count == 1 ? "" : "s") at \(now) (limit \(limit)):")
+        output.line("\(plan.occurrences.count) occurrence\(plan.occurrences.count == 1 ? "" : "s") from \(file.count) request\(file.count == 1 ? "" : "s") at \(now) (limit \(limit)):")
         for occurrence in plan.occurrences {
             output.line("  " + occurrence.occurrenceIdentifier.padding(to: 24) + FireRow.text(occurrence.fire))
         }

@@ -29,15 +29,13 @@ enum SimulateCommand {
         var store = try PendingOptions.store(limit: args.values["limit"] == nil ? profile?.pendingLimit ?? 64 : try PendingOptions.limit(args, command: spec.name),
                                              rule: args.values["rule"] == nil ? profile?.pendingRule ?? .soonest : try PendingOptions.rule(args, command: spec.name),
                                              command: spec.name)
-        var file = try PendingOptions.file(args, now: from, command: spec.name)
-        if let profile { file.apply(profile) }
-        let added = try PendingOptions.add(file, to: &store, now: from)
-        let zones = Dictionary(file.requests.map { ($0.request.identifier, $0.request.zone.identifier) }, uniquingKeysWith: { $1 })
-        let payloads = Dictionary(file.requests.compactMap { item in item.request.payload.map { (item.request.identifier, $0.text) } },
-                                  uniquingKeysWith: { $1 })
+        let file = try PendingOptions.file(args, now: from, profile: profile, command: spec.name)
+        var discarded = PendingDiscardList(limit: store.limit)
+        let added = try PendingOptions.add(file, to: &store, discarded: &discarded)
         // What did not make it into the set goes to stderr: stdout is the timeline.
         for error in file.errors(adding: added.errors) { Output.error("skipped " + error.text) }
         for discard in added.discarded { Output.error("discarded at --from: \(discard)") }
+        discarded.forEach(in: file.table) { Output.error("discarded at --from: \($0)") }
         var delivered = 0
         // Fires at a wall time an earlier gap moved (the android profile): first, last, how many.
         var drifts: [String: (first: Fire, last: Fire, count: Int)] = [:]
@@ -56,10 +54,10 @@ enum SimulateCommand {
                     }
                 }
                 if args.json {
-                    var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("zone", .optional(zones[delivery.identifier])),
+                    var fields: [(String, JSON)] = [("identifier", .string(delivery.identifier)), ("zone", .optional(file.zone(of: delivery.identifier)?.identifier)),
                                                     ("fire", .fire(delivery.fire))]
                     if delivery.isFinal { fields.append(("final", .bool(true))) }
-                    if let payload = payloads[delivery.identifier] { fields.append(("payload", .raw(payload))) }
+                    if let payload = file.table.row(of: delivery.identifier).flatMap(file.table.payload) { fields.append(("payload", .raw(payload.text))) }
                     output.json(JSON.object(fields).serialized)
                 } else {
                     output.line(delivery.identifier.padding(to: 20) + FireRow.text(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))

@@ -1,8 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Chime
 import ChimeJSON
 import ChimeBatch
 
-/// A JSON Lines file of pending requests, read whole (docs/contract.md: a batch request with
+/// A JSON Lines file of pending requests (docs/contract.md: a batch request with
 /// `"identifier"`, plus an optional opaque `"payload"`):
 /// ```json
 /// {"identifier": "standup", "zone": "America/New_York", "trigger": {"calendar": {"components": {"hour": 9}}}}
@@ -10,6 +15,10 @@ import ChimeBatch
 /// Every line becomes a request or an error naming its line number; one bad line never loses
 /// the others. A later line with an identifier already read replaces the earlier one (last wins),
 /// and the replacement is reported. Blank lines are skipped.
+///
+/// The requests are held in columns (`PendingRequestTable`, ~60 bytes a request with its next
+/// fire), read a chunk at a time (`LineReader`) and decoded from their bytes where they can be
+/// (`PendingLineDecoder`): a million requests in about a second and 150 MB.
 struct PendingFile {
     /// A line that could not become a request.
     struct LineError {
@@ -41,34 +50,42 @@ struct PendingFile {
         }
     }
 
-    /// The requests in file order (of their last occurrence), each with its line number.
-    private(set) var requests: [(line: Int, request: PendingRequest)] = []
+    /// The requests, in file order (of their last occurrence): `table.rows`.
+    private(set) var table: PendingRequestTable
     private(set) var errors: [LineError] = []
     private(set) var duplicates: [Duplicate] = []
     /// The zone database the requests were read with (its sources and versions are reported).
     let database: ZoneDatabase
 
+    /// How many requests the file holds (after replacements and refusals).
+    var count: Int { table.rows.count }
+
     /// Reads `path` ('-' is stdin). `now` is the creation instant of requests that give none
-    /// (no `created` or `after`), which also anchors intervals without an anchor.
-    init(path: String, database: ZoneDatabase, now: Instant) throws(CLIError) {
+    /// (no `created` or `after`), which also anchors intervals without an anchor, and the instant
+    /// each request's next fire is found after. With `profile`, every request is run as that
+    /// platform runs it (`PlatformProfile.trigger(for:)`); one it cannot run becomes an
+    /// `invalidTrigger` error on its line.
+    init(path: String, database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) throws(CLIError) {
         self.database = database
+        var table = PendingRequestTable(database: database, now: now, profile: profile)
+        // Room for the rows a file of this size holds (~100 bytes a line), so that the
+        // identifier index is not rehashed as it grows (a sixth of the time on a million lines);
+        // a hint, capped, so that a huge file of garbage reserves little that it touches.
+        var status = stat()
+        if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            table.reserveCapacity(min(Int(status.st_size) / 100, 20_000_000))
+        }
         var reader = try LineReader(path: path)
         var lineNumber = 0
-        var byIdentifier: [String: Int] = [:]          // identifier -> index in `requests`
-        var parsed: [(line: Int, request: PendingRequest)?] = []
+        var errors: [LineError] = [], duplicates: [Duplicate] = []
         try reader.forEachLine { bytes in
             lineNumber += 1
             guard !LineFramer.isBlank(bytes) else { return true }
-            switch Self.request(from: Array(bytes), database: database, now: now) {
-            case .success(let request):
-                if let earlier = byIdentifier[request.identifier], let previous = parsed[earlier] {
-                    duplicates.append(Duplicate(identifier: request.identifier, line: lineNumber, replacedLine: previous.line))
-                    parsed[earlier] = nil
-                }
-                byIdentifier[request.identifier] = parsed.count
-                parsed.append((lineNumber, request))
-            case .failure(let error):
-                errors.append(LineError(line: lineNumber, id: error.id, code: error.code, message: error.message))
+            switch table.read(bytes, line: lineNumber) {
+            case .added(let identifier, let replacedLine):
+                if let replacedLine { duplicates.append(Duplicate(identifier: identifier, line: lineNumber, replacedLine: replacedLine)) }
+            case .failed(let failure):
+                errors.append(LineError(line: lineNumber, id: failure.id, code: failure.code, message: failure.message))
             }
             return true
         } overlong: { length in
@@ -77,37 +94,26 @@ struct PendingFile {
                                     message: BatchProcessor.lineTooLongMessage(length: length)))
             return true
         }
-        requests = parsed.compactMap { $0 }
-    }
-
-    /// Every request as `profile`'s platform runs it (`PlatformProfile.trigger(for:)`); one it
-    /// cannot run becomes an `invalidTrigger` error on its line.
-    mutating func apply(_ profile: PlatformProfile) {
-        var kept: [(line: Int, request: PendingRequest)] = []
-        for (line, request) in requests {
-            do {
-                let trigger = try profile.trigger(for: request.trigger)
-                kept.append((line, try PendingRequest(identifier: request.identifier, trigger: trigger, zone: request.zone,
-                                                      zoneIdentifier: request.zoneIdentifier, payload: request.payload, createdAt: request.createdAt)))
-            } catch {
-                errors.append(LineError(line: line, id: .string(request.identifier), code: "invalidTrigger",
-                                        message: "--profile \(profile.rawValue): \(BatchError.describe(error))"))
-            }
+        let refused = table.finish()
+        if profile != nil {
+            errors += refused.map { LineError(line: $0.line, id: .string($0.identifier), code: "invalidTrigger", message: $0.message) }
+            errors.sort { $0.line < $1.line }
         }
-        requests = kept
-        errors.sort { $0.line < $1.line }
+        self.table = table
+        self.errors = errors
+        self.duplicates = duplicates
     }
 
     /// The file's own errors, then `later` ones (a request the limit refused, …), each on the line
     /// of the request it names.
     func errors(adding later: [PendingError]) -> [LineError] {
-        let lines = Dictionary(requests.map { ($0.request.identifier, $0.line) }, uniquingKeysWith: { $1 })
+        guard !later.isEmpty else { return errors }
         let replacedLines = Dictionary(duplicates.map { ($0.identifier, $0.replacedLine) }, uniquingKeysWith: { $1 })
         return errors + later.map { error in
             // One story per request: a refused request whose identifier an earlier line also had
             // says so here, and is left out of `replaced` (`duplicates(excluding:)`).
             let earlier = error.identifier.flatMap { replacedLines[$0] }
-            return LineError(line: error.identifier.flatMap { lines[$0] } ?? 0, id: error.identifier.map(JSON.string),
+            return LineError(line: error.identifier.flatMap(table.row(of:)).map(table.line) ?? 0, id: error.identifier.map(JSON.string),
                              code: error.code, message: error.cliMessage + (earlier.map { " (line \($0), with the same identifier, was replaced by this line and is not pending either)" } ?? ""))
         }
     }
@@ -132,27 +138,37 @@ struct PendingFile {
         for error in errors { output.line("  " + error.text) }
     }
 
-    private struct Failure: Error {
-        let id: JSON?
-        let code: String
-        let message: String
+    // MARK: The requests
+
+    /// The request with `identifier`'s zone (canonical id), or nil.
+    func zone(of identifier: String) -> ZoneRules? { table.row(of: identifier).map { table.zone($0).rules } }
+
+    /// Adds every request to `store` at the file's `now`, each discard to `discarded` as it
+    /// happens, with the request's row when it is one of the file's
+    /// (`PendingStore.add(count:now:identifier:next:request:discarded:)`).
+    func add(to store: inout PendingStore, discarded: (PendingDiscard, Int32?) -> Void) throws(PendingError) -> PendingAddReport {
+        let (table, rows) = (table, table.rows)
+        return try store.add(count: rows.count, now: table.now, identifier: { table.identifier(rows[$0]) },
+                             next: { table.next(rows[$0]) }, request: { table.request(rows[$0]) },
+                             discarded: { discarded($0, $1.map { rows[$0] }) })
     }
 
-    private static func request(from bytes: [UInt8], database: ZoneDatabase, now: Instant) -> Result<PendingRequest, Failure> {
-        let tree: JSONTree
-        do { tree = try BatchProcessor.parse(bytes) } catch {
-            return .failure(Failure(id: nil, code: error.code, message: error.message))
+    /// The plan of every request at the file's `now` (`Planner.plan(count:now:identifier:first:request:)`).
+    func plan(with planner: Planner) -> PendingPlan {
+        let (table, rows) = (table, table.rows)
+        return planner.plan(count: rows.count, now: table.now, identifier: { table.identifier(rows[$0]) },
+                            first: { table.next(rows[$0]) }, request: { table.request(rows[$0]) })
+    }
+
+    /// The sources and versions of the requests' zones, in order of first use.
+    var zoneSources: [String] {
+        var seen: [String] = [], zonesSeen = Set<String>()
+        for row in table.rows {
+            let zone = table.zone(row)
+            guard zonesSeen.insert(zone.requested).inserted else { continue }
+            let text = "\(zone.rules.source.rawValue) \(zone.rules.version ?? "unknown version")"
+            if !seen.contains(text) { seen.append(text) }
         }
-        let id = ScheduleRequest.id(from: JSONTreeDecoder.root(of: tree), kind: .pending)?.json
-        do {
-            let line = try BatchProcessor.decode(tree, kind: .pending)
-            do {
-                return .success(try PendingRequest(line, zones: database, now: now))
-            } catch {
-                return .failure(Failure(id: id, code: error.code, message: error.cliMessage))
-            }
-        } catch {
-            return .failure(Failure(id: id, code: error.code, message: error.message))
-        }
+        return seen
     }
 }

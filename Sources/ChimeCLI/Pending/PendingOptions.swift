@@ -36,31 +36,57 @@ enum PendingOptions {
         return reading.instant
     }
 
-    static func file(_ args: ParsedArguments, now: Instant, command: String) throws(CLIError) -> PendingFile {
+    static func file(_ args: ParsedArguments, now: Instant, profile: PlatformProfile? = nil, command: String) throws(CLIError) -> PendingFile {
         let database = try ZoneOptions.database(args, command: command)
-        return try PendingFile(path: args.positionals.first ?? "-", database: database, now: now)
+        return try PendingFile(path: args.positionals.first ?? "-", database: database, now: now, profile: profile)
     }
 
     static func store(limit: Int, rule: PendingStore.Rule, command: String) throws(CLIError) -> PendingStore {
         do { return try PendingStore(limit: limit, rule: rule) } catch { throw .usage(error.description, command: command) }
     }
 
-    /// Adds the file's requests to `store` at `now` (one refused request is an error in the report).
-    static func add(_ file: PendingFile, to store: inout PendingStore, now: Instant) throws(CLIError) -> PendingAddReport {
-        do { return try store.add(contentsOf: file.requests.map(\.request), now: now) } catch {
+    /// Adds the file's requests to `store` at the file's `now` (one refused request is an error in
+    /// the report); the discards, in order, in `discarded`.
+    static func add(_ file: PendingFile, to store: inout PendingStore, discarded: inout PendingDiscardList) throws(CLIError) -> PendingAddReport {
+        do {
+            return try file.add(to: &store) { discarded.append($0, row: $1, from: file.table) }
+        } catch {
             throw .input(error.cliMessage, code: error.code)
         }
     }
 
     /// `Zone rules: tzif 2025b.`: the sources and versions the requests' zones came from.
     static func zoneDataLine(_ file: PendingFile) -> String {
-        var seen: [String] = []
-        for item in file.requests {
-            let text = "\(item.request.zone.source.rawValue) \(item.request.zone.version ?? "unknown version")"
-            if !seen.contains(text) { seen.append(text) }
-        }
+        let seen = file.zoneSources
         let fallback = file.database.sources.first.map { "\($0.source.rawValue) \($0.version ?? "unknown version")" } ?? "none"
         return "Zone rules: \(seen.isEmpty ? fallback : seen.joined(separator: ", "))."
+    }
+
+    /// One JSON object on one line, written member by member: an `.items` member's array is
+    /// written an element at a time, so a million of them are never one `JSON` value. The bytes
+    /// are `JSON.object(…).serialized`'s.
+    enum Member {
+        case value(JSON)
+        case items((_ element: (JSON) -> Void) -> Void)
+    }
+
+    static func writeObject(_ members: [(String, Member)], to output: inout Output) {
+        output.appendJSON("{")
+        for (i, (name, member)) in members.enumerated() {
+            output.appendJSON((i == 0 ? "" : ",") + JSON.string(name).serialized + ":")
+            switch member {
+            case .value(let value): output.appendJSON(value.serialized)
+            case .items(let each):
+                output.appendJSON("[")
+                var first = true
+                each { element in
+                    output.appendJSON((first ? "" : ",") + element.serialized)
+                    first = false
+                }
+                output.appendJSON("]")
+            }
+        }
+        output.json("}")
     }
 
     static func discardJSON(_ discard: PendingDiscard) -> JSON {

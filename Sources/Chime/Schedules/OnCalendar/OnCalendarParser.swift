@@ -27,7 +27,10 @@ public enum OnCalendarParser {
             bytes.removeLast(4)
         } else if let space = bytes.lastIndex(of: UInt8(ascii: " ")) {
             let word = String(decoding: bytes[(space + 1)...], as: UTF8.self)
-            if !word.isEmpty && isZone(word) {
+            // Every zone id has a letter (`UTC`, `Etc/GMT+5`, `GMT+05:30`, Windows names); a word
+            // without one (`09:00`, `*-*-*`) is not looked up, which for an unknown id costs a
+            // search for the nearest names (~0.3 ms: most of decoding `*-*-* 12:27`).
+            if word.contains(where: \.isLetter) && isZone(word) {
                 zone = word
                 bytes.removeSubrange(space...)
             } else if word.contains("/") && word.contains(where: \.isLetter) {

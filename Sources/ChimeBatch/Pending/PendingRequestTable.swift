@@ -1,0 +1,207 @@
+import Chime
+import ChimeJSON
+
+/// The requests of a pending file, one row per line read, in columns: what `chime pending`,
+/// `chime plan` and `chime simulate` hold of a million requests while they choose the few to
+/// keep, plan or deliver.
+///
+/// A row is ~60 bytes: the identifier, the line number, the zone (an index into a table of the
+/// file's zones), the trigger (an index into a table of the file's distinct trigger texts, or of
+/// trigger values for lines the general path read), and the next fire after `now`, found while
+/// reading. A `PendingRequest` (~600 bytes: a `Trigger` is held inline) is built again from its
+/// row only for the requests a command keeps (`request(_:)`); the creation instant and the payload
+/// are kept only for rows that have one other than `now` and none.
+///
+/// A later line with an identifier already read replaces the earlier row (last wins, as a
+/// system does); `rows` lists the rows left, in file order of their lines.
+package struct PendingRequestTable {
+    /// What reading a line did.
+    package enum Outcome {
+        /// A request; `replacedLine` is the line of the earlier request with its identifier.
+        case added(identifier: String, replacedLine: Int?)
+        case failed(PendingLineDecoder.Failure)
+    }
+
+    /// Where a row's trigger text is: text the byte path read (in `texts`), decoded again
+    /// through the decoder's cache; anchored at the row's creation when it is an interval without
+    /// an anchor. (Not an enum with the general path's `Trigger` values: its every element would
+    /// be a `Trigger`'s 500 bytes.)
+    private struct TextSlot {
+        let start: Int
+        let count: Int32
+        let anchoredAtCreation: Bool
+    }
+
+    /// `triggerOf` values with this bit are indices into `values`, else into `textSlots`.
+    private static let valueBit: UInt32 = 1 << 31
+
+    private var decoder: PendingLineDecoder
+    /// The platform every request runs as (`chime simulate --profile`), applied on reading.
+    package let profile: PlatformProfile?
+    package var now: Instant { decoder.now }
+
+    private(set) var identifiers: [String] = []
+    private var lines: [Int32] = []
+    private var zoneOf: [UInt32] = []
+    private var triggerOf: [UInt32] = []
+    private var nexts: [Fire?] = []
+    /// The row each identifier's last line made.
+    private var rowOfIdentifier: [String: Int32] = [:]
+    /// Rows a later line replaced.
+    private var replaced: [Int32] = []
+    /// Rows whose next fire could not be found, and why.
+    private var failures: [Int32: PendingError] = [:]
+    /// Rows `profile` cannot run, and why (`invalidTrigger`).
+    private var profileFailures: [Int32: String] = [:]
+    private var createdAt: [Int32: Instant] = [:]
+    private var payloads: [Int32: PendingPayload] = [:]
+
+    private var textSlots: [TextSlot] = []
+    private var values: [Trigger] = []
+    private var texts: [UInt8] = []
+    /// Trigger texts already in `texts` (bounded: a text evicted is stored again when it recurs).
+    private var textNumbers = ByteKeyedCache<UInt32>(slots: 16384)
+    /// `values` by hash (a value equal to the one found, else stored again): not keyed by the
+    /// `Trigger`, which would hold each a second time.
+    private var valueNumbers: [Int: UInt32] = [:]
+
+    /// The rows left after replacements and profile failures, in file order: the requests.
+    package private(set) var rows: [Int32] = []
+
+    /// An empty table; `now` is the creation instant of requests that give none (and anchors
+    /// intervals without an anchor), and the instant each next fire is found after.
+    package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) {
+        decoder = PendingLineDecoder(database: database, now: now)
+        self.profile = profile
+    }
+
+    /// Makes room for `count` rows (a hint: a file's size over a typical line's).
+    package mutating func reserveCapacity(_ count: Int) {
+        identifiers.reserveCapacity(count)
+        lines.reserveCapacity(count)
+        zoneOf.reserveCapacity(count)
+        triggerOf.reserveCapacity(count)
+        nexts.reserveCapacity(count)
+        rowOfIdentifier.reserveCapacity(count)
+    }
+
+    /// Reads one line (its bytes without the terminator), numbered `line`.
+    package mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Outcome {
+        let decoded: PendingLineDecoder.Decoded
+        switch decoder.decode(bytes, findingNext: profile == nil) {
+        case .success(let value): decoded = value
+        case .failure(let failure): return .failed(failure)
+        }
+        let row = Int32(identifiers.count)
+        var next = decoded.next
+        if let profile {
+            let zone = decoder.zones[Int(decoded.zone)]
+            do {
+                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: decoder.trigger(of: decoded)),
+                                                 zone: zone.rules, zoneIdentifier: zone.requested, payload: decoded.payload, createdAt: decoded.createdAt)
+                next = Result { () throws(PendingError) in try request.nextFire(after: now) }
+            } catch {
+                profileFailures[row] = "--profile \(profile.rawValue): \(BatchError.describe(error))"
+            }
+        }
+        identifiers.append(decoded.identifier)
+        lines.append(Int32(truncatingIfNeeded: line))
+        zoneOf.append(decoded.zone)
+        triggerOf.append(triggerNumber(decoded))
+        if decoded.createdAt != now { createdAt[row] = decoded.createdAt }
+        if let payload = decoded.payload { payloads[row] = payload }
+        switch next {
+        case .success(let fire)?: nexts.append(fire)
+        case .failure(let error)?:
+            nexts.append(nil)
+            failures[row] = error
+        case nil: nexts.append(nil)   // a request the profile cannot run
+        }
+        guard let earlier = rowOfIdentifier.updateValue(row, forKey: decoded.identifier) else {
+            return .added(identifier: decoded.identifier, replacedLine: nil)
+        }
+        replaced.append(earlier)
+        return .added(identifier: decoded.identifier, replacedLine: Int(lines[Int(earlier)]))
+    }
+
+    /// Ends reading: lists the rows left (`rows`) and the profile's refusals among them.
+    package mutating func finish() -> [(line: Int, identifier: String, message: String)] {
+        var gone = [Bool](repeating: false, count: identifiers.count)
+        for row in replaced { gone[Int(row)] = true }
+        replaced = []
+        var refused: [(line: Int, identifier: String, message: String)] = []
+        rows = []
+        rows.reserveCapacity(identifiers.count)
+        for row in identifiers.indices where !gone[row] {
+            if let message = profileFailures[Int32(row)] {
+                refused.append((line(row), identifiers[row], message))
+            } else {
+                rows.append(Int32(row))
+            }
+        }
+        profileFailures = [:]
+        return refused
+    }
+
+    // MARK: Rows
+
+    package func identifier(_ row: Int32) -> String { identifiers[Int(row)] }
+    package func line(_ row: Int) -> Int { Int(lines[row]) }
+    package func line(_ row: Int32) -> Int { Int(lines[Int(row)]) }
+    /// The row of the request with `identifier` (its last line), if it was read.
+    package func row(of identifier: String) -> Int32? { rowOfIdentifier[identifier] }
+    /// The zone the request fires in, and its id as requested.
+    package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { decoder.zones[Int(zoneOf[Int(row)])] }
+    package func payload(_ row: Int32) -> PendingPayload? { payloads[row] }
+
+    /// The request's first fire after `now` (`PendingRequest.nextFire(after:)`), found on reading.
+    package func next(_ row: Int32) -> Result<Fire?, PendingError> {
+        if let failure = failures[row] { return .failure(failure) }
+        return .success(nexts[Int(row)])
+    }
+
+    /// The request as `decode` read it (and `profile` runs it).
+    package func request(_ row: Int32) -> PendingRequest {
+        let r = Int(row)
+        let created = createdAt[row] ?? now
+        var trigger: Trigger
+        let number = triggerOf[r]
+        if number & Self.valueBit != 0 {
+            trigger = values[Int(number & ~Self.valueBit)]
+        } else {
+            let slot = textSlots[Int(number)]
+            trigger = texts.withUnsafeBufferPointer {
+                decoder.trigger(UnsafeBufferPointer(rebasing: $0[slot.start..<slot.start + Int(slot.count)]),
+                                anchoredAt: slot.anchoredAtCreation ? created : nil)
+            }
+        }
+        let zone = decoder.zones[Int(zoneOf[r])]
+        do {
+            if let profile { trigger = try profile.trigger(for: trigger) }
+            return try PendingRequest(identifier: identifiers[r], trigger: trigger, zone: zone.rules, zoneIdentifier: zone.requested,
+                                      payload: payloads[row], createdAt: created)
+        } catch {
+            preconditionFailure("a request read once no longer builds: \(error)")
+        }
+    }
+
+    // MARK: Tables
+
+    private mutating func triggerNumber(_ decoded: PendingLineDecoder.Decoded) -> UInt32 {
+        guard let source = decoded.source else {
+            // Read by the general path: the value (anchored, if an interval) as it came.
+            guard let trigger = decoded.request?.trigger else { preconditionFailure("a request without a trigger") }
+            if let number = valueNumbers[trigger.hashValue], values[Int(number & ~Self.valueBit)] == trigger { return number }
+            let number = UInt32(values.count) | Self.valueBit
+            values.append(trigger)
+            valueNumbers[trigger.hashValue] = number
+            return number
+        }
+        if let number = textNumbers.value(for: source.json) { return number }
+        let number = UInt32(textSlots.count)
+        textSlots.append(TextSlot(start: texts.count, count: Int32(source.json.count), anchoredAtCreation: source.anchor == .start))
+        texts.append(contentsOf: source.json)
+        textNumbers.insert(number, for: source.json)
+        return number
+    }
+}
