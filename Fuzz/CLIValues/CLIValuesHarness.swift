@@ -13,7 +13,7 @@
 //   back as the same duration;
 // - components (`TriggerOptions.parseComponents`): the components written back as `k=v,…` read
 //   back the same;
-// - weekday names (`TriggerOptions.weekday`): the short name, full name and number of the weekday
+// - weekday names and ranges (`Weekday.days`): the short name, full name and number of the weekday
 //   read back the same;
 // Then the first piece is the value of one trigger option (`--at`, `--components`, `--weekly
 // DAYS@HH:MM`, `--every`, `--cron`, `--oncalendar`, `--rrule`), the other pieces values of
@@ -136,10 +136,19 @@ enum CLIValuesHarness {
         try fuzzCheck(back == c, "'\(written)' reads back as other components (from '\(text)')")
     }
 
+    /// A weekday or a range of them (`--weekly`'s `Weekday.days`): each day read reads back in
+    /// every form, and a range is its days in week order.
     static func weekday(_ text: String) throws(FuzzFailure) {
-        guard let day = try? TriggerOptions.weekday(text) else { return }
-        for form in [day.shortName, day.fullName, String(day.rawValue), day.shortName.uppercased()] {
-            try fuzzCheck((try? TriggerOptions.weekday(form)) == day, "weekday '\(form)' (from '\(text)') does not read back as \(day)")
+        guard let days = try? Weekday.days(text) else { return }
+        try fuzzCheck(!days.isEmpty && days.map(\.rawValue) == days.map(\.rawValue).sorted(), "'\(text)' reads as \(days), not in week order")
+        for day in days {
+            for form in [day.shortName, day.fullName, String(day.rawValue), day.shortName.uppercased()] {
+                try fuzzCheck((try? Weekday.days(form)) == [day], "weekday '\(form)' (from '\(text)') does not read back as \(day)")
+            }
+        }
+        if days.count > 1 {
+            let range = days[0].shortName + "-" + days[days.count - 1].shortName
+            try fuzzCheck((try? Weekday.days(range)) == days, "'\(range)' (from '\(text)') does not read back as \(days)")
         }
     }
 

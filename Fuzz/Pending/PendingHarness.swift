@@ -45,9 +45,9 @@ enum PendingHarness {
         return try body(path)
     }
 
-    static func read(_ bytes: [UInt8]) throws(FuzzFailure) -> PendingFile {
+    static func read(_ bytes: [UInt8], profile: PlatformProfile? = nil) throws(FuzzFailure) -> PendingFile {
         try withFile(bytes) { (path) throws(FuzzFailure) -> PendingFile in
-            do { return try PendingFile(path: path, database: FuzzZones.database, now: now) } catch let error as CLIError {
+            do { return try PendingFile(path: path, database: FuzzZones.database, now: now, profile: profile) } catch let error as CLIError {
                 throw fuzzFailure("the file could not be read: \(error.message)")
             } catch {
                 throw fuzzFailure("the file could not be read: \(error)")
@@ -64,42 +64,45 @@ enum PendingHarness {
         let bytes = Array(data.dropFirst())
         let context = { "limit \(limit) \(rule) profile \(profile.map { "\($0)" } ?? "-"): '\(String(decoding: bytes.prefix(300), as: UTF8.self))'" }
 
-        var file = try read(bytes)
+        let file = try read(bytes)
+        // The requests kept, in file order, with their lines (`PendingFile.table`).
+        let requests = file.table.rows.map { (line: file.table.line($0), request: file.table.request($0)) }
         // Lines as LineReader splits them: at \n (a \r before it dropped); a last line without \n.
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
         if lines.last?.isEmpty == true { lines.removeLast() }
         let nonBlank = lines.enumerated().filter { _, line in
             line.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
         }.map { $0.offset + 1 }
-        let accounted = file.requests.map(\.line) + file.errors.map(\.line) + file.duplicates.map(\.replacedLine)
-        try fuzzCheck(accounted.sorted() == nonBlank, "lines \(nonBlank) but requests \(file.requests.map(\.line)), errors \(file.errors.map(\.line)), replaced \(file.duplicates.map(\.replacedLine)): \(context())")
+        let accounted = requests.map(\.line) + file.errors.map(\.line) + file.duplicates.map(\.replacedLine)
+        try fuzzCheck(accounted.sorted() == nonBlank, "lines \(nonBlank) but requests \(requests.map(\.line)), errors \(file.errors.map(\.line)), replaced \(file.duplicates.map(\.replacedLine)): \(context())")
         for error in file.errors {
             try fuzzCheck(documentedCodes.contains(error.code) && !error.message.isEmpty, "line \(error.line): \(error.code) '\(error.message)': \(context())")
         }
-        try fuzzCheck(file.requests.map(\.line) == file.requests.map(\.line).sorted(), "requests out of line order: \(context())")
-        try fuzzCheck(Set(file.requests.map(\.request.identifier)).count == file.requests.count, "a duplicate identifier kept: \(context())")
+        try fuzzCheck(requests.map(\.line) == requests.map(\.line).sorted(), "requests out of line order: \(context())")
+        try fuzzCheck(Set(requests.map(\.request.identifier)).count == requests.count, "a duplicate identifier kept: \(context())")
         for duplicate in file.duplicates {
             try fuzzCheck(duplicate.replacedLine < duplicate.line, "line \(duplicate.line) replaces a later line \(duplicate.replacedLine): \(context())")
         }
 
         // Each request, written back as a line, reads back the same.
-        for (line, request) in file.requests {
+        for (line, request) in requests {
             var fields: [(String, JSON)] = [("identifier", .string(request.identifier)), ("zone", .string(request.zoneIdentifier)),
                                             ("created", .string(request.createdAt.utcString)), ("trigger", TriggerJSON.describe(request.trigger))]
             if let payload = request.payload { fields.append(("payload", .raw(payload.text))) }
             let text = JSON.object(fields).serialized
             let again = try read(Array(text.utf8))
-            try fuzzCheck(again.errors.isEmpty && again.requests.count == 1, "line \(line) written as \(text) reads back as \(again.errors.map(\.text)): \(context())")
-            try fuzzCheck(again.requests[0].request == request, "line \(line) written as \(text) reads back as another request: \(context())")
+            try fuzzCheck(again.errors.isEmpty && again.count == 1, "line \(line) written as \(text) reads back as \(again.errors.map(\.text)): \(context())")
+            try fuzzCheck(again.table.request(again.table.rows[0]) == request, "line \(line) written as \(text) reads back as another request: \(context())")
         }
 
         // The store: add at now, deliver for a day, a quarter of an hour at a time. A dense trigger
         // (every second: 86,400 fires a day) ends the input after the quarter that passes 1,000
         // deliveries: the chain check below would need the whole day, minutes in this build.
-        if let profile { file.apply(profile) }
+        // With a profile, the file read as that platform runs it (`PendingFile(…, profile:)`).
+        let profiled = profile == nil ? file : try read(bytes, profile: profile)
         var store: PendingStore
         do { store = try PendingStore(limit: limit, rule: rule) } catch { throw fuzzFailure("\(error)") }
-        do { _ = try store.add(contentsOf: file.requests.map(\.request), now: now) } catch { throw fuzzFailure("add failed: \(error): \(context())") }
+        do { _ = try profiled.add(to: &store) { _, _ in } } catch { throw fuzzFailure("add failed: \(error): \(context())") }
         let kept = store.pending.map(\.request)
         var deliveries: [PendingDelivery] = []
         var failed: Set<String> = []
