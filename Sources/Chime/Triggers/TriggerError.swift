@@ -63,7 +63,8 @@ extension TriggerError: ChimeError {
         switch self {
         case .wallTimeSkipped: "wallTimeSkipped"
         case .calendarUnavailable: "calendarUnavailable"
-        default: "invalidTrigger"
+        case .invalidComponent, .noComponents, .invalidInterval, .repeatingIntervalTooShort, .invalidWeekly, .invalidWeekRules,
+             .unknownName, .invalidProfile, .rejectingTriggerInSequence: "invalidTrigger"
         }
     }
 }
