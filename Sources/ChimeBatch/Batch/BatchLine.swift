@@ -55,6 +55,10 @@ struct BatchLine {
     /// start with (a complete JSON object, so it ends where it ends), or nil to check them here.
     /// `kind` says which members a line may have and where its id is read (`Kind.batch`: `id`,
     /// else `identifier`; `Kind.pending`: `identifier`, else `id`).
+    ///
+    /// Always inlined: from two callers (batch and pending files) Swift stopped specializing it for
+    /// batch's `knownLength` closure, and `chime batch` of 200,000 mixed requests cost 3% more.
+    @inline(__always)
     init?(scanning bytes: UnsafeBufferPointer<UInt8>, kind: ScheduleRequest.Kind = .batch,
           knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
         var cursor = Cursor(bytes: bytes)
