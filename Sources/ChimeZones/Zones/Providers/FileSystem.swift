@@ -106,10 +106,12 @@ enum FileSystem {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
+        // The name is read in place, up to its NUL: glibc sizes each entry to its name
+        // (`d_reclen`), so copying the whole `dirent` (its 256-byte `d_name`) reads past it
+        // (AddressSanitizer: heap-buffer-overflow).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             guard name != "." && name != ".." else { continue }
             guard names.count < limit else { return (names, false) }
             names.append(name)
