@@ -253,10 +253,10 @@ public enum OnCalendarParser {
             }
             var items: [OnCalendarSpec.Item] = []
             while true {
-                let at = i
+                let itemStart = i
                 let start = try number(seconds: seconds)
                 var stop = -1, repeat_ = 0
-                if current == UInt8(ascii: "."), self.at(i + 1) == UInt8(ascii: ".") {
+                if current == UInt8(ascii: "."), at(i + 1) == UInt8(ascii: ".") {
                     i += 2
                     stop = try number(seconds: seconds)
                     repeat_ = seconds ? 1_000_000 : 1
@@ -264,8 +264,8 @@ public enum OnCalendarParser {
                     // (`05.5..05.7`, `00..00`: "Invalid argument", systemd-analyze 252), where other
                     // fields' `5..5` is the one value; with an explicit `/` it trims instead.
                     if seconds, stop < start + 1_000_000, current != UInt8(ascii: "/") {
-                        throw .outOfRange(field: "second", text: String(decoding: bytes[at..<i], as: UTF8.self),
-                                          allowed: "a range of seconds spanning at least one second", position: at + 1)
+                        throw .outOfRange(field: "second", text: String(decoding: bytes[itemStart..<i], as: UTF8.self),
+                                          allowed: "a range of seconds spanning at least one second", position: itemStart + 1)
                     }
                 }
                 if current == UInt8(ascii: "/") {

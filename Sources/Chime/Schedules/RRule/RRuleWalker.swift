@@ -31,8 +31,6 @@ struct RRuleWalker {
     private var dtstartPending: Bool
     private var peeked: Int64?
     private var ruleDone = false
-    /// The RSCALE calendar could not give a year the walk needed (`RRuleExpansion.Cursor.calendarEnded`).
-    private var calendarBrokeDown = false
     private var pending: [Fire] = []
     private var pendingHead = 0
     private var extra: [Fire] = []
@@ -144,7 +142,6 @@ struct RRuleWalker {
         } else if let rscale, let next = rscaleCursor.next(rscale, atLeast: floor) {
             wall = next
         } else {
-            if rscale != nil && rscaleCursor.calendarEnded { calendarBrokeDown = true }
             ruleDone = true
             return nil
         }
@@ -274,7 +271,7 @@ struct RRuleWalker {
             } else {
                 // Not the rule's end: ICU could not give the calendar's next year. Fewer fires than
                 // asked for with no word would read as "never fires again".
-                if calendarBrokeDown, let rscale {
+                if let rscale, rscaleCursor.calendarEnded {
                     throw .calendarUnavailable("ICU's \(rscale.calendar.name) calendar gives no consistent year after "
                                                + "\(lastEmitted.utcString): the rule's fires past it cannot be found")
                 }
