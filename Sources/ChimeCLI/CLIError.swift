@@ -47,3 +47,14 @@ extension CLIError {
         do { return try body() } catch { throw CLIError(error) }
     }
 }
+
+extension CLIError {
+    /// How to raise a limit the error reports, in the CLI's terms: " (a longer --deadline MS…)".
+    static func limitHint(_ error: TriggerError) -> String {
+        guard case .limitReached(let limit, _) = error else { return "" }
+        switch limit {
+        case .deadline: return " (give a longer --deadline MS, or ask for less)"
+        case .auditFires: return " (raise it with --max-fires N, or audit fewer zones or years)"
+        }
+    }
+}

@@ -69,6 +69,21 @@ public enum Trigger: Sendable, Hashable {
         while result.count < count, let fire = try iterator.nextFire() { result.append(fire) }
         return result
     }
+
+    /// `fires(after:in:count:)` within `deadline` (none: the same walk unchecked), checked every
+    /// 64 fires: past it, `TriggerError.limitReached`.
+    public func fires(after instant: Instant, in zone: ZoneRules, count: Int, deadline: Deadline?) throws(TriggerError) -> [Fire] {
+        guard let deadline else { return try fires(after: instant, in: zone, count: count) }
+        if case .rrule(let t) = self { return try t.fires(after: instant, in: zone, count: count, deadline: deadline) }
+        var result: [Fire] = []
+        var iterator = FireIterator(trigger: self, zone: zone, start: instant)
+        while result.count < count {
+            if result.count % 64 == 0 { try deadline.check(Deadline.firesDone(result.count, of: count)) }
+            guard let fire = try iterator.nextFire() else { break }
+            result.append(fire)
+        }
+        return result
+    }
 }
 
 /// Walks a trigger's fires lazily: each step searches from the previous fire, with the trigger as

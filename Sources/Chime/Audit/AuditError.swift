@@ -34,6 +34,10 @@ public enum AuditError: Error, Sendable, CustomStringConvertible {
 }
 
 extension AuditError: ChimeError {
-    /// The stable code (docs/contract.md): `invalidTrigger`: the trigger cannot be audited.
-    public var code: String { "invalidTrigger" }
+    /// The stable code (docs/contract.md): the trigger's own when it failed while evaluated
+    /// (`limitReached`, `calendarUnavailable`, …); `invalidTrigger`: it cannot be audited.
+    public var code: String {
+        if case .trigger(let error) = self { return error.code }
+        return "invalidTrigger"
+    }
 }

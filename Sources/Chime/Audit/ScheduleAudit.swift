@@ -48,21 +48,28 @@ public struct ScheduleAudit: Sendable {
         self.years = years
     }
 
-    /// The zone's events, in the order of their wanted wall times.
-    public func events(in zone: ZoneRules) throws(AuditError) -> ZoneAudit {
-        do { return try audit(zone) } catch { throw .trigger(error) }
+    /// The zone's events, in the order of their wanted wall times, the fires examined counted in
+    /// `work` against its bounds: past them, `AuditError.trigger(.limitReached)`.
+    public func events(in zone: ZoneRules, work: inout AuditWork) throws(AuditError) -> ZoneAudit {
+        do { return try audit(zone, work: &work) } catch { throw .trigger(error) }
     }
 
-    private func audit(_ zone: ZoneRules) throws(TriggerError) -> ZoneAudit {
+    /// The zone's events with the default bounds (`AuditWork()`).
+    public func events(in zone: ZoneRules) throws(AuditError) -> ZoneAudit {
+        var work = AuditWork()
+        return try events(in: zone, work: &work)
+    }
+
+    private func audit(_ zone: ZoneRules, work: inout AuditWork) throws(TriggerError) -> ZoneAudit {
         let first = CivilArithmetic.daysFromCivil(year: Int64(years.lowerBound), month: 1, day: 1)
         let last = CivilArithmetic.daysFromCivil(year: Int64(years.upperBound) + 1, month: 1, day: 1) - 1
         var events: [AuditEvent] = []
         var notes: [String] = []
         let from = Instant(seconds: (first - 2) * 86_400), to = Instant(seconds: (last + 3) * 86_400)
         for transition in zone.transitions(from: from, to: to) where transition.wallClockChange != 0 {
-            try audit(transition, in: zone, days: first...last, into: &events, notes: &notes)
+            try audit(transition, in: zone, days: first...last, into: &events, notes: &notes, work: &work)
         }
-        try missingDays(in: zone, days: first...last, into: &events, notes: &notes)
+        try missingDays(in: zone, days: first...last, into: &events, notes: &notes, work: &work)
         events.sort { ($0.day, $0.wanted, $0.kind.rawValue) < ($1.day, $1.wanted, $1.kind.rawValue) }
         return ZoneAudit(zone: zone, events: events, notes: notes)
     }
@@ -70,16 +77,16 @@ public struct ScheduleAudit: Sendable {
     // MARK: Transitions
 
     private func audit(_ transition: ZoneTransition, in zone: ZoneRules, days: ClosedRange<Int64>,
-                       into events: inout [AuditEvent], notes: inout [String]) throws(TriggerError) {
+                       into events: inout [AuditEvent], notes: inout [String], work: inout AuditWork) throws(TriggerError) {
         let t = transition.instant.seconds
         let before = Int64(transition.before.utcOffset), after = Int64(transition.after.utcOffset)
         let isGap = after > before
         // The wall times skipped or repeated, [start, end) in local seconds.
         let start = t + min(before, after), end = t + max(before, after)
-        let wanted = try wantedWallTimes(from: start, to: end, offset: Int32(before), zone: zone, notes: &notes)
+        let wanted = try wantedWallTimes(from: start, to: end, offset: Int32(before), zone: zone, notes: &notes, work: &work)
         guard !wanted.isEmpty else { return }
         let near = try fires(in: zone, from: start - max(before, after) - 7_200, through: end - min(before, after) + 7_200,
-                             notes: &notes)
+                             notes: &notes, work: &work)
         if isGap {
             let moved = near.filter { [.gapNextTime, .gapShiftedForward, .gapShiftedBackward].contains($0.adjustment) }
             for (i, (wall, nanosecond)) in wanted.enumerated() {
@@ -95,10 +102,14 @@ public struct ScheduleAudit: Sendable {
                 }
             }
         } else {
+            // The fires by wall time, once: a wanted time per second of the hour times the window's
+            // fires would be 3,600 × 18,000 comparisons for an every-second schedule.
+            var firesAt: [WallTime: [Fire]] = [:]
+            for fire in near { firesAt[WallTime(seconds: fire.instant.seconds + Int64(fire.offset), nanosecond: fire.instant.nanoseconds), default: []].append(fire) }
             for (wall, nanosecond) in wanted {
                 let day = CivilArithmetic.floorDivMod(wall, 86_400).quotient
                 guard days.contains(day) else { continue }
-                let at = near.filter { $0.instant.seconds + Int64($0.offset) == wall && $0.instant.nanoseconds == nanosecond }
+                let at = firesAt[WallTime(seconds: wall, nanosecond: nanosecond)] ?? []
                 let outcome: AuditEvent.Outcome = at.count >= 2 ? .doubled : at.count == 1 ? .once : .skipped
                 events.append(AuditEvent(wanted: Self.wallText(wall, nanosecond), day: day, kind: .overlap, outcome: outcome,
                                          fires: at, shiftSeconds: nil))
@@ -106,22 +117,28 @@ public struct ScheduleAudit: Sendable {
         }
     }
 
+    private struct WallTime: Hashable {
+        let seconds: Int64
+        let nanosecond: Int32
+    }
+
     /// The wall times the trigger asks for in [start, end) (local seconds): its fires in a zone
     /// whose offset is `offset` for ever, where every wall time exists once.
     private func wantedWallTimes(from start: Int64, to end: Int64, offset: Int32, zone: ZoneRules,
-                                 notes: inout [String]) throws(TriggerError) -> [(wall: Int64, nanosecond: Int32)] {
+                                 notes: inout [String], work: inout AuditWork) throws(TriggerError) -> [(wall: Int64, nanosecond: Int32)] {
         let fixed = ZoneRules.fixed(identifier: zone.identifier, type: LocalTimeType(utcOffset: offset, isDST: false, abbreviation: "-"))
-        return try fires(in: fixed, from: start - Int64(offset), through: end - Int64(offset) - 1, notes: &notes)
+        return try fires(in: fixed, from: start - Int64(offset), through: end - Int64(offset) - 1, notes: &notes, work: &work)
             .filter { $0.adjustment == .exact }
             .map { ($0.instant.seconds + Int64(offset), $0.instant.nanoseconds) }
             .filter { $0.0 < end }
     }
 
     /// The trigger's fires at instants from `from` through `through` (UTC seconds, inclusive).
-    private func fires(in zone: ZoneRules, from: Int64, through: Int64, notes: inout [String]) throws(TriggerError) -> [Fire] {
+    private func fires(in zone: ZoneRules, from: Int64, through: Int64, notes: inout [String], work: inout AuditWork) throws(TriggerError) -> [Fire] {
         var iterator = FireIterator(trigger: trigger, zone: zone, start: Instant(seconds: from - 1, nanoseconds: 999_999_999))
         var found: [Fire] = []
         while let fire = try iterator.nextFire(), fire.instant.seconds <= through {
+            try work.count(in: zone)
             found.append(fire)
             if found.count == Self.fireLimitPerWindow {
                 notes.append("more than \(Self.fireLimitPerWindow) fires around \(Instant(seconds: from).utcString): only the first are audited")
@@ -136,7 +153,7 @@ public struct ScheduleAudit: Sendable {
     /// Stand-in fires of a calendar trigger with a day component, when it fires at most four
     /// times a day (measured over its first 62 days).
     private func missingDays(in zone: ZoneRules, days: ClosedRange<Int64>, into events: inout [AuditEvent],
-                             notes: inout [String]) throws(TriggerError) {
+                             notes: inout [String], work: inout AuditWork) throws(TriggerError) {
         guard case .calendar(let t) = trigger, let wantedDay = t.components.day else { return }
         let start = Instant(seconds: (days.lowerBound - 1) * 86_400)
         var probe = FireIterator(trigger: trigger, zone: zone, start: start)
@@ -151,6 +168,7 @@ public struct ScheduleAudit: Sendable {
         var iterator = FireIterator(trigger: trigger, zone: zone, start: start)
         let end = (days.upperBound + 2) * 86_400
         while let fire = try iterator.nextFire(), fire.instant.seconds < end {
+            try work.check(in: zone)
             let stoodIn: Bool
             switch fire.adjustment {
             case .missingDayNextTime, .missingDayNextTimePreservingSmallerComponents, .missingDayPreviousTimePreservingSmallerComponents:

@@ -22,8 +22,8 @@ public struct ProfileDrift: Sendable, Hashable {
 
     /// The drifts of `trigger` in `zone` over `years`: one schedule made at the start of the first
     /// year (a day early in UTC, so every zone's January 1 is covered), walked fire by fire.
-    /// Empty for triggers that carry no state.
-    public static func drifts(of trigger: Trigger, in zone: ZoneRules, years: ClosedRange<Int>) throws(TriggerError) -> [ProfileDrift] {
+    /// Empty for triggers that carry no state. The walk keeps to `work`'s deadline.
+    public static func drifts(of trigger: Trigger, in zone: ZoneRules, years: ClosedRange<Int>, work: inout AuditWork) throws(TriggerError) -> [ProfileDrift] {
         guard case .flutterAndroid(let requested) = trigger else { return [] }
         let firstDay = CivilArithmetic.daysFromCivil(year: Int64(years.lowerBound), month: 1, day: 1)
         let endDay = CivilArithmetic.daysFromCivil(year: Int64(years.upperBound) + 1, month: 1, day: 1)
@@ -38,6 +38,7 @@ public struct ProfileDrift: Sendable, Hashable {
             open = nil
         }
         while let fire = try iterator.nextFire() {
+            try work.check(in: zone)
             let localDay = CivilArithmetic.floorDivMod(fire.instant.seconds + Int64(fire.offset), 86_400).quotient
             if localDay >= endDay { close(lastsToEnd: true); return drifts }
             guard localDay >= firstDay else { continue }

@@ -51,7 +51,7 @@ public struct ScheduleRequest: Sendable, Equatable {
 
     /// Which lines a request comes from, and so which members it may have.
     public enum Kind: Sendable {
-        /// A `chime batch` line (and the C ABI's): `id`, `identifier`, `zone`, `after`, `count`, `trigger`.
+        /// A `chime batch` line (and the C ABI's): `id`, `identifier`, `zone`, `after`, `count`, `deadlineMs`, `trigger`.
         case batch
         /// A pending request (a pending file's line, `PendingRequest`'s `Codable`): the batch
         /// members plus `created` and `payload`.
@@ -60,7 +60,7 @@ public struct ScheduleRequest: Sendable, Equatable {
         /// Every member a line of this kind may have (docs/contract.md).
         public var members: [String] {
             switch self {
-            case .batch: ["id", "identifier", "zone", "after", "count", "trigger"]
+            case .batch: ["id", "identifier", "zone", "after", "count", "deadlineMs", "trigger"]
             case .pending: ["identifier", "id", "zone", "trigger", "created", "after", "count", "payload"]
             }
         }
@@ -83,6 +83,9 @@ public struct ScheduleRequest: Sendable, Equatable {
     public var after: String?
     /// How many fires a batch answer gives (default 1); a pending request ignores it.
     public var count: Int?
+    /// A batch answer's time limit in milliseconds (`deadlineMs`), if any: its walk ends with
+    /// `limitReached` past it (`Deadline`).
+    public var deadlineMilliseconds: Int?
     /// The trigger as decoded (docs/contract.md's trigger object); an interval anchored at its
     /// start or at a text holds a placeholder anchor until resolved (`anchored(at:text:)`).
     public var trigger: Trigger
@@ -136,7 +139,7 @@ public struct ScheduleRequest: Sendable, Equatable {
 
     // MARK: Decoding
 
-    fileprivate enum CodingKeys: String, CodingKey { case id, identifier, zone, after, created, count, trigger, payload }
+    fileprivate enum CodingKeys: String, CodingKey { case id, identifier, zone, after, created, count, deadlineMs, trigger, payload }
 
     /// Decodes a line of `kind`. Errors are `DecodingError`s at the value's coding path with Chime's
     /// error underneath (`UnknownFieldError`, the trigger's own error), checked in the order a batch
@@ -148,6 +151,7 @@ public struct ScheduleRequest: Sendable, Equatable {
         var after = try c.decodeIfPresent(String.self, forKey: .after)
         if kind == .pending, let created = try c.decodeIfPresent(String.self, forKey: .created) { after = created }
         let count = try c.decodeIfPresent(Int.self, forKey: .count)
+        let deadline = kind == .batch ? try c.decodeIfPresent(Int.self, forKey: .deadlineMs) : nil
         let (trigger, anchor) = try decodeTrigger(from: try c.superDecoder(forKey: .trigger))
         // Optional when the trigger names its zone.
         let zone = trigger.namedZone != nil ? try c.decodeIfPresent(String.self, forKey: .zone) : try c.decode(String.self, forKey: .zone)
@@ -155,7 +159,9 @@ public struct ScheduleRequest: Sendable, Equatable {
             throw DecodingError.keyNotFound(CodingKeys.identifier, .init(codingPath: decoder.codingPath, debugDescription: "no value for key 'identifier'"))
         }
         let payload = kind == .pending ? try c.decodeIfPresent(PendingPayload.self, forKey: .payload) : nil
-        return ScheduleRequest(id: id, zone: zone, after: after, count: count, trigger: trigger, anchor: anchor, payload: payload)
+        var request = ScheduleRequest(id: id, zone: zone, after: after, count: count, trigger: trigger, anchor: anchor, payload: payload)
+        request.deadlineMilliseconds = deadline
+        return request
     }
 
     /// The id alone (what an error answer echoes, when the rest of the line cannot be read): a

@@ -25,6 +25,9 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A calendar (an RSCALE calendar as ICU computes it) cannot give a year the walk reaches: the
     /// reason, naming the calendar and the last fire found.
     case calendarUnavailable(String)
+    /// A bound on the request's work was reached (`Deadline`, an audit's fires): the limit, and
+    /// how far the work got ("after 5,632 of 100,000 fires").
+    case limitReached(WorkLimit, done: String)
 
     /// The reason as a sentence naming the value at fault, e.g. "component weekday = 8 is invalid:
     /// expected 1–7".
@@ -50,6 +53,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid for the profile: \(reason)"
         case .calendarUnavailable(let reason):
             return reason
+        case let .limitReached(limit, done):
+            return done.isEmpty ? "\(limit) was reached" : "\(limit) was reached \(done)"
         case .rejectingTriggerInSequence:
             return "the trigger's gap policy is 'reject', which a sequence of fires cannot report: walk it with FireIterator.nextFire() or the throwing alarms(after:in:)"
         }
@@ -63,6 +68,7 @@ extension TriggerError: ChimeError {
         switch self {
         case .wallTimeSkipped: "wallTimeSkipped"
         case .calendarUnavailable: "calendarUnavailable"
+        case .limitReached: "limitReached"
         case .invalidComponent, .noComponents, .invalidInterval, .repeatingIntervalTooShort, .invalidWeekly, .invalidWeekRules,
              .unknownName, .invalidProfile, .rejectingTriggerInSequence: "invalidTrigger"
         }

@@ -323,6 +323,12 @@ package struct BatchProcessor {
         guard (0...Self.maximumCount).contains(count) else {
             throw BatchError(code: "invalidCount", message: "count must be 0–\(Self.maximumCount), got \(count)")
         }
+        let deadline = try request.deadlineMilliseconds.map { (milliseconds) throws(BatchError) in
+            guard let deadline = Deadline(milliseconds: milliseconds) else {
+                throw BatchError(code: "invalidDeadline", message: "deadlineMs must be 1–\(Deadline.maximumMilliseconds), got \(milliseconds)")
+            }
+            return deadline
+        }
         let (zone, requested) = try request.zoneRules(in: database)
         let after: Instant
         if let text = request.after {
@@ -342,9 +348,9 @@ package struct BatchProcessor {
             if let note = (try? database.lookup(requested))?.note { notes.insert(note, at: 0) }
         }
         do {
-            return try trigger.fires(after: after, in: zone, count: count)
+            return try trigger.fires(after: after, in: zone, count: count, deadline: deadline)
         } catch {
-            throw BatchError(error)   // wallTimeSkipped (gap policy reject) or calendarUnavailable
+            throw BatchError(error)   // wallTimeSkipped (gap policy reject), calendarUnavailable or limitReached
         }
     }
 }

@@ -63,6 +63,8 @@ struct CommandSpec: Sendable {
     static let jsonOption = Option(name: "json", valueName: nil, help: "Print JSON (shapes in docs/contract.md) instead of text.")
     static let sourceOption = Option(name: "source", valueName: "tzif|icu|newest",
                                      help: "Zone rules source (default: newest tz data; env CHIME_ZONE_SOURCE).")
+    static let deadlineOption = Option(name: "deadline", valueName: "MS",
+                                       help: "Give up with limitReached once this many milliseconds (1–86400000) have passed (default: no deadline).")
 
     /// `chime next --tz ZONE …`: required options bare, optional ones in brackets.
     var usage: String {
@@ -172,6 +174,15 @@ struct ParsedArguments {
     func positional(_ index: Int, _ name: String, command: String) throws(CLIError) -> String {
         guard index < positionals.count else { throw .usage("missing \(name)", command: command) }
         return positionals[index]
+    }
+
+    /// `--deadline MS`, started now (docs/contract.md, "Limits").
+    func deadline(command: String) throws(CLIError) -> Deadline? {
+        guard let milliseconds = try integer("deadline", command: command) else { return nil }
+        guard let deadline = Deadline(milliseconds: milliseconds) else {
+            throw .usage("--deadline must be 1–\(Deadline.maximumMilliseconds) milliseconds, got \(milliseconds)", command: command)
+        }
+        return deadline
     }
 
     func integer(_ key: String, command: String) throws(CLIError) -> Int? {

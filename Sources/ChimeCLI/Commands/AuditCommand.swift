@@ -12,8 +12,9 @@ enum AuditCommand {
                   .init(name: "from", valueName: "YEAR", help: "First year, inclusive (default: this year)."),
                   .init(name: "to", valueName: "YEAR", help: "Last year, inclusive (default: --from + 9)."),
                   .init(name: "compare", valueName: "A,B,…", help: "Versions to compare: apple,consistent or ios,android (calendar components, weekly); cron flavors and systemd (--cron)."),
-                  .init(name: "summary", valueName: nil, help: "One line per zone with counts instead of every event.")]
-            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.jsonOption],
+                  .init(name: "summary", valueName: nil, help: "One line per zone with counts instead of every event."),
+                  .init(name: "max-fires", valueName: "N", help: "Fires the audit may examine over all its zones before it stops with limitReached (default 10000000, 1–1000000000).")]
+            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.deadlineOption, CommandSpec.jsonOption],
         examples: ["chime audit --at 02:30 --zones America/New_York,Europe/London --from 2026 --to 2027",
                    "chime audit --at 02:15 --from 2026 --to 2035 --summary",
                    "chime audit --components day=31,hour=9 --zones UTC --from 2026",
@@ -24,10 +25,13 @@ enum AuditCommand {
         usageLines: ["chime audit (--at HH:MM | --components K=V,… | --weekly DAYS@HH:MM | --oncalendar SPEC | --cron EXPR",
                      "            | --rrule RULE --dtstart LOCAL | --ical FILE)",
                      "            [--zones all|Z1,Z2,… | --tz ZONE] [--from YEAR] [--to YEAR] [--compare A,B,…] [--summary]",
-                     "            [trigger options as for chime next] [--source tzif|icu|newest] [--json]"])
+                     "            [--max-fires N] [--deadline MS] [trigger options as for chime next] [--source tzif|icu|newest] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let thisYear = CivilDateTime(localSeconds: TimeInput.now().seconds).year
+        let deadline = try args.deadline(command: spec.name)
+        let fireLimit = try args.integer("max-fires", command: spec.name) ?? AuditWork.defaultFireLimit
+        guard (1...1_000_000_000).contains(fireLimit) else { throw .usage("--max-fires must be 1–1000000000, got \(fireLimit)", command: spec.name) }
         let from = try args.integer("from", command: spec.name) ?? thisYear
         let to = try args.integer("to", command: spec.name) ?? from + 9
         guard from <= to else { throw .usage("--from \(from) is after --to \(to)", command: spec.name) }
@@ -48,14 +52,17 @@ enum AuditCommand {
                                  versionTexts: texts)
         // Each zone is audited and written before the next (AuditReport keeps only totals); a zone
         // that fails is reported after the zones before it were written.
+        var work = AuditWork(fireLimit: fireLimit, deadline: deadline)
         var report = AuditReport(header: header, json: args.json, summary: args.flags.contains("summary"), output: &output)
         for zone in zones {
             var perVersion: [ZoneAudit] = []           // one audit per version
             var driftsPerVersion: [[ProfileDrift]] = []  // per version: fires a carried gap shift moved (android)
             for (audit, version) in zip(audits, versions) {
-                do { perVersion.append(try audit.events(in: zone)) } catch { throw .input(error.description, code: "invalidTrigger") }
-                do { driftsPerVersion.append(try ProfileDrift.drifts(of: version.trigger, in: zone, years: from...to)) } catch {
-                    throw .input(error.description, code: "invalidTrigger")
+                do { perVersion.append(try audit.events(in: zone, work: &work)) } catch {
+                    throw .input(error.description + Self.flagHint(error), code: error.code)
+                }
+                do { driftsPerVersion.append(try ProfileDrift.drifts(of: version.trigger, in: zone, years: from...to, work: &work)) } catch {
+                    throw .input(error.description + CLIError.limitHint(error), code: error.code)
                 }
             }
             report.add(perVersion, drifts: driftsPerVersion, output: &output)
@@ -145,7 +152,8 @@ enum AuditCommand {
         case .backwardDirection: " (leave out --direction backward)"
         case .oneShot: " (leave out --once)"
         case .rejectingGaps: " (leave out --gap reject)"
-        case .yearsOutOfRange, .trigger: ""
+        case .yearsOutOfRange: ""
+        case .trigger(let error): CLIError.limitHint(error)
         }
     }
 }

@@ -10,7 +10,7 @@ enum NextCommand {
         options: [.init(name: "tz", valueName: "ZONE", help: "Time zone, e.g. America/New_York (default: $TZ, else the system zone).", completes: .zone),
                   .init(name: "after", valueName: "INSTANT", help: "Search after this instant, exclusive (default now); RFC 3339, a local date-time or date in the zone, now, or @EPOCH."),
                   .init(name: "count", valueName: "N", help: "How many fires (default 1, 0–100000).")]
-            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.jsonOption],
+            + TriggerOptions.options + [ProfileOptions.option, CommandSpec.sourceOption, CommandSpec.deadlineOption, CommandSpec.jsonOption],
         examples: ["chime next --at 02:30 --tz America/New_York --after 2026-03-07T12:00:00Z --count 3",
                    "chime next --components hour=2,minute=30,weekday=1 --tz America/New_York --count 5",
                    "chime next --weekly mon,wed@09:00 --tz Europe/Berlin --after 2026-03-08 --count 4",
@@ -29,11 +29,12 @@ enum NextCommand {
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
                      "           [--flavor FLAVOR] [--hash-id ID] [--dtstart-mode always|ifMatching] [--profile ios|android]",
-                     "           [--source tzif|icu|newest] [--json]"])
+                     "           [--source tzif|icu|newest] [--deadline MS] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {
         let count = try args.integer("count", command: spec.name) ?? 1
         guard (0...100_000).contains(count) else { throw .usage("--count must be 0–100000, got \(count)", command: spec.name) }
+        let deadline = try args.deadline(command: spec.name)
         let database = try ZoneOptions.database(args, command: spec.name)
         let zone: ZoneChoice
         var expressionZone = try TriggerOptions.onCalendarZone(args)
@@ -65,8 +66,8 @@ enum NextCommand {
         let trigger = try ProfileOptions.apply(args, to: try TriggerOptions.trigger(args, anchor: try read("anchor") ?? after, command: spec.name, zone: zone.rules),
                                                command: spec.name)
         let fires: [Fire]
-        do { fires = try trigger.fires(after: after, in: zone.rules, count: count) } catch {
-            throw .input(error.description, code: error.code)
+        do { fires = try trigger.fires(after: after, in: zone.rules, count: count, deadline: deadline) } catch {
+            throw .input(error.description + CLIError.limitHint(error), code: error.code)
         }
         if case .flutterAndroid = trigger {
             notes.insert("profile android: flutter_local_notifications' Java code (java.time; each fire computed from the wall time of the one before)", at: 0)

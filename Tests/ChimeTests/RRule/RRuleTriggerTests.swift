@@ -103,6 +103,30 @@ import Testing
                                   mode: .ifMatching) == expected)
     }
 
+    /// BYSETPOS over every second of a year, 31.6 million instances a period, picked by position
+    /// without the period being written out (it held 255 MB). Hand-derived: the set is the year's
+    /// days × 86,400 seconds in order, so position 100 is day 1 at 00:01:39 (99 s in) and −2 the
+    /// last day's 23:59:58; −366 is the last day at 86,400 − 366 = 86,034 s, 23:53:54 (2028 has 366
+    /// days: still December 31). With BYMONTHDAY=-1 (the last day of each month: 12 days), position
+    /// 366 is January 31 at 365 s, 00:06:05. America/New_York: the positions are wall times, so
+    /// 2026-12-31 23:59:58 EST is 2027-01-01T04:59:58Z. DTSTART (position 1) is not an instance.
+    @Test func setPositionsOverEverySecondOfAYear() throws {
+        let everySecond = "BYHOUR=" + (0...23).map(String.init).joined(separator: ",") + ";BYMINUTE=" + (0...59).map(String.init).joined(separator: ",")
+            + ";BYSECOND=" + (0...59).map(String.init).joined(separator: ",")
+        let allDays = "BYYEARDAY=" + (1...366).map(String.init).joined(separator: ",")
+        func fires(_ rule: String, year: Int, count: Int, zone: ZoneRules = Self.utc) throws -> [String] {
+            try Self.utcTimes("DTSTART:\(year)0101T000000\nRRULE:FREQ=YEARLY;" + rule, after: "\(year - 1)-12-31T00:00:00Z", count: count,
+                              zone: zone, mode: .ifMatching)
+        }
+        #expect(try fires("\(allDays);\(everySecond);BYSETPOS=100,-2", year: 2026, count: 4)
+                == ["2026-01-01T00:01:39Z", "2026-12-31T23:59:58Z", "2027-01-01T00:01:39Z", "2027-12-31T23:59:58Z"])
+        #expect(try fires("\(allDays);\(everySecond);BYSETPOS=-366", year: 2028, count: 1) == ["2028-12-31T23:53:54Z"])
+        #expect(try fires("BYMONTHDAY=-1;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;\(everySecond);BYSETPOS=366", year: 2026, count: 2)
+                == ["2026-01-31T00:06:05Z", "2027-01-31T00:06:05Z"])
+        #expect(try fires("\(allDays);\(everySecond);BYSETPOS=-2", year: 2026, count: 1,
+                          zone: try Fixtures.tzifDatabase.rules(for: "America/New_York")) == ["2027-01-01T04:59:58Z"])
+    }
+
     /// UNTIL is inclusive (§3.3.10), in UTC too: Tokyo's 09:00 is 00:00Z, so UNTIL=20260103T000000Z
     /// keeps 2026-01-03T00:00Z. A rule whose UNTIL passes before any instance after DTSTART (year
     /// day −235 of 2011 is May 11, not a 9th, 24th or 14th-from-last) gives DTSTART alone — found by

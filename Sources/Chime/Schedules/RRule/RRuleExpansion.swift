@@ -372,6 +372,10 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                 guard case .made = outcome else { return outcome }
             }
             Self.ascendingOnce(&out)
+            if !setPositions.isEmpty {
+                pickPositions(ofDays: &out)
+                return .made
+            }
             addTimes(&out)
         } else {
             let wall = p &* Self.length(of: frequency)
@@ -412,6 +416,28 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             out = Array(Set(picked)).sorted()
         }
         return .made
+    }
+
+    /// BYSETPOS over a period of days (`out`, ascending, each once) × the day's wall times, without
+    /// writing that set out: it is days × times in order, so position i (from 0) is day
+    /// `i / perDay` at time `i % perDay`. Every second of a year (`FREQ=YEARLY;BYYEARDAY=1,…,366;
+    /// BYHOUR=0,…,23;BYMINUTE=0,…,59;BYSECOND=0,…,59;BYSETPOS=-1`) is 31.6 million instances,
+    /// 253 MB as a list; this keeps the days and the picks.
+    private func pickPositions(ofDays out: inout [Int64]) {
+        let perDay = hours.count * minutes.count * seconds.count, total = out.count * perDay
+        var picked: [Int64] = []
+        picked.reserveCapacity(setPositions.count)
+        for position in setPositions {
+            let index = position > 0 ? position - 1 : total + position
+            guard index >= 0 && index < total else { continue }
+            let (dayIndex, time) = index.quotientAndRemainder(dividingBy: perDay)
+            let (hour, rest) = time.quotientAndRemainder(dividingBy: minutes.count * seconds.count)
+            let (minute, second) = rest.quotientAndRemainder(dividingBy: seconds.count)
+            picked.append(out[dayIndex] &* 86_400 &+ hours[hour] &* 3600 &+ minutes[minute] &* 60 &+ seconds[second])
+        }
+        picked.sort()
+        out.removeAll(keepingCapacity: true)
+        for wall in picked where out.last != wall { out.append(wall) }
     }
 
     /// Days in ascending order, each once: already so when scanned day by day; months × month days

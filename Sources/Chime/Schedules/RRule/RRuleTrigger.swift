@@ -190,6 +190,15 @@ public struct RRuleTrigger: Sendable, Hashable {
         try fires(after: instant, in: zone, count: count, stepping: true)
     }
 
+    /// `fires(after:in:count:)` within `deadline`, checked every 256 fires.
+    public func fires(after instant: Instant, in zone: ZoneRules, count: Int, deadline: Deadline) throws(TriggerError) -> [Fire] {
+        var walker = RRuleWalker(trigger: self, zone: zone, after: instant, stepping: true)
+        var result: [Fire] = []
+        result.reserveCapacity(min(count, 4096))
+        try walker.fill(&result, count: count, deadline: deadline)
+        return result
+    }
+
     /// `stepping: false` forces the general walk on stepping rules (`RRuleWalker`), for tests.
     func fires(after instant: Instant, in zone: ZoneRules, count: Int, stepping: Bool) throws(TriggerError) -> [Fire] {
         var walker = RRuleWalker(trigger: self, zone: zone, after: instant, stepping: stepping)

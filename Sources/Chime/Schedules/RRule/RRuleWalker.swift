@@ -213,6 +213,16 @@ struct RRuleWalker {
         }
     }
 
+    /// `fill(_:count:)` in slices of 256 fires, `deadline` checked before each.
+    mutating func fill(_ out: inout [Fire], count: Int, deadline: Deadline) throws(TriggerError) {
+        while out.count < count {
+            try deadline.check(Deadline.firesDone(out.count, of: count))
+            let target = min(count, out.count + 256)
+            try fill(&out, count: target)
+            if out.count < target { return }
+        }
+    }
+
     /// The general walk's steps for a stepping rule while they are trivial: nothing pending, no
     /// RDATE left to merge, no EXDATE, and the next wall time `w` lies with its whole window
     /// `[w − maxOffset, w − minOffset]` in one zone period (its only instant is `w − offset`,

@@ -20,6 +20,8 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
 
     /// The search result so far, and the `reject` bookkeeping (`docs/semantics.md`, section 4).
     private struct Best {
+        /// The search's start: only instants beyond it count.
+        let start: Instant
         var fire: AdjustedInstant? {
             didSet { limit = nil }
         }
@@ -52,7 +54,7 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     private mutating func outcome(from start: Instant) throws(TriggerError) -> SearchOutcome {
         if rules.neverMatches { return SearchOutcome(fire: nil, rejection: nil) }
         let edge = rules.begin(at: start, forward: forward)
-        var best = Best()
+        var best = Best(start: start)
         var day = forward ? max(edge.day, SearchDays.first) : min(edge.day, SearchDays.last)
         while let candidate = rules.nextCandidateDay(from: day) {
             if cannotBeat(&best, day: candidate.day) { break }
@@ -106,12 +108,38 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
         if best.limit == nil {
             let near = zone.offsetsNear(fire.instant.seconds)
             best.limit = fire.instant.seconds + Int64(forward ? near.max : near.min)
+            if forward && near.min != near.max { best.limit = min(best.limit!, limitNearTransitions(fire.instant.seconds, start: best.start.seconds)) }
         }
         let limit = best.limit!
         // Past the limit's second by whole seconds, or within it past the fire's nanosecond (a
         // wall time there resolves no earlier than the fire; an equal one may still tie).
         return forward ? wall > limit || (wall == limit && nanosecond > fire.instant.nanoseconds)
                        : wall < limit || (wall == limit && nanosecond < fire.instant.nanoseconds)
+    }
+
+    /// Forward, the greatest wall time that can give an instant after `start` and no later than
+    /// `best` (UTC seconds), from the transitions within the zone's offset spread `s` of it: an
+    /// instant's own wall time is at most `best + offset(best)` or, before a transition back after
+    /// the start, that transition's last repeated wall time; a wall time a gap skips resolves no
+    /// earlier than the transition less the gap and no later than the transition plus the gap, so
+    /// only a gap that near both can give one. Example, America/New_York, `* * * * * *` after
+    /// 2026-11-01T06:10:00Z (01:10 EST, the second time): the best fire 06:10:01Z is 01:10:01, and
+    /// no later wall time gives an instant between the two, where the offsets near it (up to
+    /// −04:00) kept the walk going to 02:10:01, 3,600 wall times for every fire of the two hours
+    /// after the transition.
+    private func limitNearTransitions(_ best: Int64, start: Int64) -> Int64 {
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        var wall = best + Int64(zone.utcOffset(atSeconds: best))
+        for transition in zone.transitions(from: Instant(seconds: best - spread - 2), to: Instant(seconds: best + spread + 3)) {
+            let t = transition.instant.seconds
+            let before = Int64(transition.before.utcOffset), after = Int64(transition.after.utcOffset)
+            if after < before, t <= best + 1, t > start {
+                wall = max(wall, t + before + 1)
+            } else if after > before, t - (after - before) <= best + 1, t + (after - before) > start {
+                wall = max(wall, t + after + 1)
+            }
+        }
+        return wall
     }
 
     /// Resolves the day's wanted wall times, nearest the start first, from `bound` (ns since midnight).

@@ -72,11 +72,39 @@ extension CalendarSearchRules {
     /// Example, Australia/Lord_Howe (+10:00 … +11:30 in its history), `* * * * * *` after
     /// 2026-03-07T12:00:00Z (23:00 +11:00): the walk begins at 23:00:00, where the zone-wide
     /// +10:00 began it at 22:00:00 and resolved 3,600 wall times before the start for every fire.
+    ///
+    /// Forward near a transition, the transitions themselves bound it more tightly (`edgeNearTransitions`).
     func edge(of start: Instant, forward: Bool) -> (day: Int64, time: Int64) {
         let near = zone.offsetsNear(start.seconds)
-        let edgeWall = start.seconds + Int64(forward ? near.min : near.max)
+        var edgeWall = start.seconds + Int64(forward ? near.min : near.max)
+        if forward && near.min != near.max { edgeWall = max(edgeWall, edgeNearTransitions(start)) }
         let (day, second) = CivilArithmetic.floorDivMod(edgeWall, 86_400)
         return (day, forward ? second * 1_000_000_000 : second * 1_000_000_000 + 999_999_999)
+    }
+
+    /// The least wall time whose instants can lie beyond `start`, from the transitions within the
+    /// zone's offset spread `s` of it. An instant `i` after the start comes from its own wall time
+    /// `i + offset(i)`, whose least is the start's own (`start + offset after it`) or, past a
+    /// transition back, that transition's first repeated wall time; or from a wall time a gap
+    /// skips, which no policy moves later than its shift (`wall − offset before`), so only gap wall
+    /// times past `start + offset before` can. Example, America/New_York, `* * * * * *` after
+    /// 2026-03-08T08:30:00Z (04:30 EDT, 90 minutes after the gap at 07:00:00Z, whose shifted wall
+    /// times end at 08:00:00Z): the walk begins at 04:30:00, where the offsets near the start
+    /// (−05:00) began it at 03:30:00 and resolved 3,600 wall times before the start, for every fire
+    /// of the two hours after the transition.
+    private func edgeNearTransitions(_ start: Instant) -> Int64 {
+        let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
+        var wall = start.seconds + Int64(zone.utcOffset(atSeconds: start.seconds))
+        for transition in zone.transitions(from: Instant(seconds: start.seconds - spread - 1), to: Instant(seconds: start.seconds + spread + 2)) {
+            let t = transition.instant.seconds
+            let before = Int64(transition.before.utcOffset), after = Int64(transition.after.utcOffset)
+            if after < before, t > start.seconds {
+                wall = min(wall, t + after)
+            } else if after > before, t + (after - before) > start.seconds {
+                wall = min(wall, max(t, start.seconds) + before)
+            }
+        }
+        return wall
     }
 
     /// The days a search visits: years 1…9999.
