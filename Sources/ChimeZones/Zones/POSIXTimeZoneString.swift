@@ -26,6 +26,15 @@ public enum POSIXTimeZoneString {
         }
     }
 
+    /// Whether `text` begins as a POSIX TZ rule does: an abbreviation (3+ letters, or `<…>`), then
+    /// an offset (a sign or a digit). A zone id of that shape that does not parse is a rule with a
+    /// fault to name (`EST25EDT`: hour 25), not a misspelt zone name.
+    static func looksLikeRule(_ text: String) -> Bool {
+        var p = Parser(bytes: Array(text.utf8))
+        guard (try? p.name()) != nil, let c = p.peek else { return false }
+        return c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || p.isDigit(c)
+    }
+
     private struct Parser {
         struct Failure: Error { let message: String }
         let bytes: [UInt8]
@@ -33,7 +42,7 @@ public enum POSIXTimeZoneString {
         var atEnd: Bool { i == bytes.count }
         var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
 
-        func fail(_ message: String) -> Failure { Failure(message: "\(message) at offset \(i)") }
+        func fail(_ message: String) -> Failure { Failure(message: "\(message) at byte \(i)") }
 
         mutating func take(_ ascii: Unicode.Scalar) -> Bool {
             guard peek == UInt8(ascii: ascii) else { return false }

@@ -536,7 +536,7 @@ struct TZifCorruptionTests {
                 == "malformed TZif file /zi/Bad/Zone: absurd count 4294967295 in header (file is 3552 bytes)")
         let footer = TZifLayout(ny).footer!
         #expect(Self.parseError(Array(ny[..<footer.lowerBound]) + Array("\nEST5EDT,M3.2.0\n".utf8))
-                == "malformed TZif file /zi/Bad/Zone: bad footer: invalid POSIX TZ rule 'EST5EDT,M3.2.0': expected ',' before the DST end rule at offset 14")
+                == "malformed TZif file /zi/Bad/Zone: bad footer: invalid POSIX TZ rule 'EST5EDT,M3.2.0': expected ',' before the DST end rule at byte 14")
     }
 
     @Test("Leap-second records are refused by name (v1 and v2)")
