@@ -23,7 +23,7 @@ import Testing
 /// DST; a late-December date with `/167`) is missed for the year it falls in. Rule days stay in
 /// February–November (days 31–334), so every change lies in its own year; the two days are at
 /// least 60 days apart, so every period is longer than the weekly sample step. That quirk is
-/// documented in docs/contract.md and shown by `POSIXZoneTests.glibcMissesAChangeInAnotherUTCYear`.
+/// documented in docs/contract.md and shown by `glibcQuirks` below.
 ///
 /// `CHIME_POSIX_TZ_CASES` (default 240 rules), `CHIME_POSIX_TZ_SEED` (default 1003).
 @Suite struct POSIXTZDifferentialTests {
@@ -63,7 +63,8 @@ import Testing
             let line: [String: Any] = ["rule": text, "from": Self.from, "to": Self.to, "step": Self.step, "instants": instants]
             input += String(decoding: try JSONSerialization.data(withJSONObject: line), as: UTF8.self) + "\n"
         }
-        let result = Fixtures.run("/usr/bin/env", ["python3", Self.script], stdin: Data(input.utf8))
+        let result = Fixtures.run("/usr/bin/env", ["python3", Self.script], environment: ["TZDIR": "/usr/share/zoneinfo"],
+                                 stdin: Data(input.utf8))
         let lines = result.output.split(separator: "\n")
         try #require(result.status == 0 && lines.count == rules.count, "glibc_tz.py failed: \(result.error.prefix(500))")
 
@@ -95,6 +96,44 @@ import Testing
         print("POSIX TZ vs glibc: \(rules.count) rules, \(transitionsCompared) transitions and \(instantsCompared) instants compared, \(differences.count) differences")
         #expect(instantsCompared > rules.count * 60)
         Differences.expectNone(differences, of: instantsCompared, "answers differ from glibc's")
+    }
+
+    /// Where glibc and Chime part, on purpose (docs/contract.md, "Zones"): each case is glibc's
+    /// answer and Chime's, checked so that the documentation stays true.
+    /// - A change a rule puts in another UTC year: glibc computes the two changes of the instant's
+    ///   UTC year only (`__tz_compute`), so all-year DST (`EST5EDT,0/0,J365/25`, RFC 8536 §3.3.1)
+    ///   has five hours of EST each New Year (year Y's DST ends at Y+1-01-01T05:00Z, after which
+    ///   glibc looks at Y+1's start, 05:00Z), and DST that ends on the last Sunday of December +167
+    ///   h (2027-01-03) has ended on 2027-01-01 for glibc. POSIX and RFC 8536 read the rule as
+    ///   Chime does: EDT, XDT.
+    /// - DST without dates (`CET-1CEST`): glibc takes the dates from `$TZDIR/posixrules`
+    ///   (America/New_York, with its history: 1990's DST began on April 1); Chime, the POSIX
+    ///   string alone, uses `M3.2.0,M11.1.0` for every year, as glibc does when there is no
+    ///   posixrules file (tzset.c, `parse_rule`).
+    @Test(.requires(.glibcPython))
+    func glibcQuirks() throws {
+        let cases: [(rule: String, at: String, glibc: String, chime: String)] = [
+            ("EST5EDT,0/0,J365/25", "2027-01-01T02:00:00Z", "-18000 0 EST", "-14400 1 EDT"),
+            ("XST5XDT,M3.2.0,M12.5.0/167", "2027-01-01T12:00:00Z", "-18000 0 XST", "-14400 1 XDT"),
+            ("CET-1CEST", "1990-03-20T12:00:00Z",
+             FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/posixrules") ? "3600 0 CET" : "7200 1 CEST", "7200 1 CEST"),
+        ]
+        var input = ""
+        for c in cases {
+            let t = try ISO8601Format.parseInstant(c.at).seconds
+            input += "{\"rule\": \"\(c.rule)\", \"from\": \(t), \"to\": \(t), \"step\": 1, \"instants\": [\(t)]}\n"
+        }
+        let result = Fixtures.run("/usr/bin/env", ["python3", Self.script], environment: ["TZDIR": "/usr/share/zoneinfo"],
+                                 stdin: Data(input.utf8))
+        let lines = result.output.split(separator: "\n")
+        try #require(result.status == 0 && lines.count == cases.count, "glibc_tz.py failed: \(result.error.prefix(500))")
+        for (c, line) in zip(cases, lines) {
+            let answer = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let state = try #require((answer["answers"] as? [[Any]])?.first)
+            #expect("\(state[0]) \(state[1]) \(state[2])" == c.glibc, "glibc, TZ='\(c.rule)' at \(c.at)")
+            let type = try Fixtures.systemDatabase.rules(for: c.rule).type(at: try ISO8601Format.parseInstant(c.at))
+            #expect("\(type.utcOffset) \(type.isDST ? 1 : 0) \(type.abbreviation)" == c.chime, "Chime, \(c.rule) at \(c.at)")
+        }
     }
 }
 
