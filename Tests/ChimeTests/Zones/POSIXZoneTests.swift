@@ -220,6 +220,22 @@ import Testing
         }
     }
 
+    /// A path's file is read once per state of the tz data: a reload reads it again, and is not
+    /// refused because of it (a rule or a path is not a zone of the tree that must still be found).
+    @Test func reloadReadsAPathAgain() throws {
+        let db = ZoneDatabase(preference: .tzif, tzifDirectory: Fixtures.zoneinfoDirectory)
+        let file = HostileTrees.newDirectory() + "/zone"
+        try FileManager.default.copyItem(atPath: Fixtures.zonePath("Asia/Tokyo"), toPath: file)
+        let july = try Self.instant("2026-07-01T00:00:00Z")
+        #expect(try db.rules(for: file).utcOffset(at: july) == 9 * 3600)
+        _ = try db.rules(for: "EST5EDT,M3.2.0,M11.1.0")
+        try FileManager.default.removeItem(atPath: file)
+        #expect(try db.rules(for: file).utcOffset(at: july) == 9 * 3600)       // the same state: kept
+        _ = try db.reload()
+        #expect(Self.zoneError { _ = try db.rules(for: file) }?.code == "unreadable")
+        #expect(try db.rules(for: "EST5EDT,M3.2.0,M11.1.0").source == .posix)
+    }
+
     /// Rules and paths are any strings: the database does not keep them in its cache of source ids.
     @Test func rulesAreNotCachedAsSourceIds() throws {
         let db = ZoneDatabase(preference: .tzif, tzifDirectory: Fixtures.zoneinfoDirectory)
