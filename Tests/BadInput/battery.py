@@ -106,7 +106,7 @@ GOOD = request(CAL)
 HOSTILE_ZONES = [
     ("unknown", "Mars/Olympus_Mons", ["unknown time zone"]),
     ("path traversal", "../../etc/passwd", ["unknown time zone"]),
-    ("absolute path", "/etc/passwd", ["unknown time zone"]),
+    ("absolute path", "/etc/passwd", ["malformed TZif file /etc/passwd", "not a TZif file"]),
     ("dot", ".", ["unknown time zone"]),
     ("dot dot", "..", ["unknown time zone"]),
     ("directory", "America", ["unknown time zone"]),
@@ -116,7 +116,7 @@ HOSTILE_ZONES = [
     ("spaces", "   ", ["zone"]),
     ("newline inside", "America/New\nYork", ["unknown time zone"]),
     ("tab", "\t", ["zone"]),
-    ("posix TZ string", "EST5EDT,M3.2.0,M11.1.0", ["unknown time zone"]),
+    ("malformed POSIX TZ rule", "EST5EDT,M3.2.0,M13.1.0", ["unknown time zone", "month 13 outside 1-12"]),
     ("offset", "+05:00", ["unknown time zone"]),
     ("glob", "America/*", ["unknown time zone"]),
     ("unicode", "Europe/Zürich", ["unknown time zone"]),
@@ -134,7 +134,8 @@ for label, zone, mentions in HOSTILE_ZONES[:8]:
     bad(f"transitions: {label}", ["transitions", zone, "--from", "2026"], *mentions)
     bad(f"resolve: {label}", ["resolve", zone, "2026-03-08T02:30"], *mentions)
     bad(f"audit --zones: {label}", ["audit", "--at", "02:30", "--zones", zone, "--from", "2026"], *mentions)
-    batch(f"batch zone: {label}", [request(CAL, zone=zone), GOOD], ["unknownZone", None])
+    batch(f"batch zone: {label}", [request(CAL, zone=zone), GOOD],
+          ["malformedZoneData" if zone.startswith("/") else "unknownZone", None])
 bad("next: $TZ unknown", ["next", "--at", "02:30", "--after", AFTER], "unknown time zone", "$TZ", env={"TZ": "Mars/X"})
 bad("next: $TZ hostile path", ["next", "--at", "02:30", "--after", AFTER], "unknown time zone", env={"TZ": ":../../etc/passwd"})
 bad("zone source env bogus", ["zone", "UTC"], "CHIME_ZONE_SOURCE", env={"CHIME_ZONE_SOURCE": "bogus"})
@@ -799,6 +800,99 @@ ok("zone data: +VERSION with ESC: --version", ["--version"], shows=["\\u{1b}"], 
 
 
 # ---------------------------------------------------------------------------------------------
+# glibc's $TZ forms as zones (docs/contract.md, "Zones"): malformed POSIX TZ rules and paths that
+# are no TZif file, wherever a zone is taken. A string shaped like a rule that does not parse is
+# `unknownZone` naming the fault; a path is read as an untrusted zone file (`unreadable` or
+# `malformedZoneData`, naming the path). Generated: each fault of a valid rule (a value out of
+# POSIX's range, the words the message must hold), truncations right after a separator (always
+# incomplete), and each kind of file a path can name.
+POSIX_BASES = ["EST5EDT,M3.2.0,M11.1.0", "<+0330>-3:30<+0430>,J79/24,J263/24", "IST-1GMT0,M10.5.0,M3.5.0/1",
+               "AEST-10AEDT,M10.1.0,M4.1.0/3", "<-02>2<-01>,M3.5.0/-1,M10.5.0/0", "XST5:30:15XDT4,100/25,300/-2"]
+POSIX_FAULTS = [  # (pattern, replacement, the words) applied to the first base rule that has the pattern
+    ("EST5", "EST25", "hour 25 exceeds 24"), ("EST5", "EST5:60", "minute 60 exceeds 59"),
+    ("XST5:30:15", "XST5:30:60", "second 60 exceeds 59"), ("M3.2.0", "M13.2.0", "month 13 outside 1-12"),
+    ("M3.2.0", "M0.2.0", "month 0 outside 1-12"), ("M3.2.0", "M3.6.0", "week 6 outside 1-5"),
+    ("M3.2.0", "M3.0.0", "week 0 outside 1-5"), ("M3.2.0", "M3.2.7", "weekday 7 outside 0-6"),
+    ("M4.1.0/3", "M4.1.0/168", "hour 168 exceeds 167"), ("M3.5.0/-1", "M3.5.0/-168", "hour 168 exceeds 167"),
+    ("J79/24", "J0/24", "Julian day 0 outside 1-365"), ("J263/24", "J366/24", "Julian day 366 outside 1-365"),
+    ("100/25", "366/25", "day of year 366 outside 0-365"), (",M11.1.0", "", "expected ',' before the DST end rule"),
+    ("M11.1.0", "M11.1.0,", "unexpected text after the rule"), ("M11.1.0", "M11.1.0 ", "unexpected text after the rule"),
+    ("<+0330>", "<+3>", "shorter than 3"), ("<+0330>", "<+03$0>", "invalid character in quoted zone abbreviation"),
+    ("<+0330>", "<+0330", "invalid character"), ("M3.2.0", "M3-2.0", "expected '.' after the month"),
+]
+posix_random = random.Random(2028)
+posix_faulty = []
+for pattern, replacement, words in POSIX_FAULTS:
+    base = next(b for b in POSIX_BASES if pattern in b)
+    posix_faulty.append((base.replace(pattern, replacement, 1), ["unknown time zone", words]))
+for base in POSIX_BASES:
+    cuts = [i + 1 for i, c in enumerate(base) if c in ",/.MJ<" and i + 1 < len(base)]
+    for cut in posix_random.sample(cuts, min(3, len(cuts))):
+        posix_faulty.append((base[:cut], ["unknown time zone"]))
+for rule, mentions in posix_faulty:
+    bad(f"posix rule: zone {rule!r}", ["zone", rule, "--at", AFTER], *mentions)
+    bad(f"posix rule: next --tz {rule!r}", ["next", "--at", "02:30", "--tz", rule, "--after", AFTER], *mentions)
+    bad(f"posix rule: $TZ {rule!r}", ["next", "--at", "02:30", "--after", AFTER], *mentions, "$TZ", env={"TZ": rule})
+    batch(f"posix rule: batch {rule!r}", [request(CAL, zone=rule), GOOD], ["unknownZone", None])
+for rule in POSIX_BASES:   # the valid ones answer everywhere
+    ok(f"posix rule: valid {rule!r}", ["next", "--at", "02:30", "--tz", rule, "--after", AFTER], shows=[rule])
+    batch(f"posix rule: batch valid {rule!r}", [request(CAL, zone=rule), request(CAL, zone=":" + rule)], [None, None])
+
+
+@tree("tz paths")
+def tz_paths(path, fixtures):
+    os.mkdir(path)
+    os.mkfifo(os.path.join(path, "fifo"))
+    make_socket(os.path.join(path, "socket"))
+    os.mkdir(os.path.join(path, "dir"))
+    with open(os.path.join(path, "text"), "w") as f:
+        f.write("Europe/Berlin\n")
+    open(os.path.join(path, "empty"), "w").close()
+    with open(os.path.join(fixtures, "Europe/Berlin"), "rb") as f:
+        berlin = f.read()
+    with open(os.path.join(path, "truncated"), "wb") as f:
+        f.write(berlin[:40])
+    with open(os.path.join(path, "cut data"), "wb") as f:
+        f.write(berlin[:len(berlin) // 2])
+    with open(os.path.join(path, "big"), "wb") as f:
+        f.truncate(2 << 20)
+    with open(os.path.join(path, "berlin"), "wb") as f:
+        f.write(berlin)
+    os.symlink("loop", os.path.join(path, "loop"))
+    os.symlink("nowhere-at-all", os.path.join(path, "dangling"))
+    os.symlink("fifo", os.path.join(path, "link to fifo"))
+    os.symlink("/dev/zero", os.path.join(path, "link to dev zero"))
+
+
+TZ_PATHS = [  # (the file, error code, the words)
+    ("fifo", "unreadable", "not a regular file (a FIFO)"), ("socket", "unreadable", "not a regular file (a socket)"),
+    ("dir", "unreadable", "not a regular file (a directory)"), ("text", "malformedZoneData", "not a TZif file"),
+    ("empty", "malformedZoneData", "truncated header"), ("truncated", "malformedZoneData", "truncated header"),
+    ("cut data", "malformedZoneData", "truncated"), ("big", "unreadable", "larger than 1048576 bytes"),
+    ("loop", "unreadable", "Too many levels of symbolic links"), ("dangling", "unreadable", "No such file or directory"),
+    ("link to fifo", "unreadable", "not a regular file (a FIFO)"),
+    ("link to dev zero", "unreadable", "on the kernel's file system of /dev"),
+]
+for name, code, words in TZ_PATHS:
+    p = "{tree:tz paths}/" + name
+    bad(f"tz path: zone {name}", ["zone", p, "--at", AFTER], "/" + name + ":", words)
+    bad(f"tz path: next --tz :{name}", ["next", "--at", "02:30", "--tz", ":" + p, "--after", AFTER], words)
+    bad(f"tz path: $TZ {name}", ["next", "--at", "02:30", "--after", AFTER], words, "$TZ", env={"TZ": p})
+    batch(f"tz path: batch {name}", [request(CAL, zone=p), GOOD], [code, None])
+for p, words in [("/proc/self/status", "kernel's file system of /proc"), ("/proc/self/fd/0", "kernel's file system of"),
+                 ("/dev/null", "kernel's file system of /dev"), ("/sys/kernel", "kernel's file system of /sys"),
+                 ("/etc", "not a regular file (a directory)"), ("/nonexistent/zone", "No such file or directory"),
+                 ("/", "not a regular file (a directory)")]:
+    bad(f"tz path: zone {p}", ["zone", p, "--at", AFTER], words)
+    batch(f"tz path: batch {p}", [request(CAL, zone=p), GOOD], ["unreadable", None])
+for rel in ["tz paths/berlin", "./Europe/Berlin", "../zoneinfo/Europe/Berlin", "zoneinfo/Europe/Berlin"]:
+    bad(f"tz path: relative {rel}", ["zone", rel, "--at", AFTER], "unknown time zone")
+    batch(f"tz path: batch relative {rel}", [request(CAL, zone=rel), GOOD], ["unknownZone", None])
+ok("tz path: a TZif file answers", ["zone", "{tree:tz paths}/berlin", "--at", AFTER], shows=["CET", "TZif file"])
+batch("tz path: batch TZif file", [request(CAL, zone="{tree:tz paths}/berlin")], [None])
+
+
+# ---------------------------------------------------------------------------------------------
 def fixtures_tzdir():
     d = tempfile.mkdtemp(prefix="chime-battery-tz-")
     subprocess.run(["/usr/sbin/zic", "-b", "fat", "-d", d, os.path.join(ROOT, "tzdata-fixtures/tzdata.zi")], check=True)
@@ -824,8 +918,12 @@ class Trees:
         return self.built[name]
 
     def substitute(self, text):
-        if isinstance(text, str) and text.startswith("{tree:"):
-            return self.path(text[len("{tree:"):-1])
+        """`{tree:NAME}` anywhere in a string or bytes (an argument, an environment value, stdin)
+        replaced by that tree's path."""
+        if isinstance(text, str):
+            return re.sub(r"\{tree:([^}]*)\}", lambda m: self.path(m.group(1)), text)
+        if isinstance(text, bytes) and b"{tree:" in text:
+            return re.sub(rb"\{tree:([^}]*)\}", lambda m: self.path(m.group(1).decode()).encode(), text)
         return text
 
 
@@ -842,6 +940,7 @@ def run(case, chime, tzdir, timeout, workdir, trees):
             f.write(case.lines)
         args = [path if a == "{file}" else a for a in args]
     argv = [encode(chime)] + [encode(a) for a in args]
+    case_stdin = trees.substitute(case.stdin)
     stdin = subprocess.PIPE if case.stdin is not None else subprocess.DEVNULL
     stdout_file = None
     if case.stdout == "full":
@@ -863,7 +962,7 @@ def run(case, chime, tzdir, timeout, workdir, trees):
             # is written from a thread: chime answers while it reads, so the pipes would fill).
             def feed():
                 try:
-                    proc.stdin.write(case.stdin)
+                    proc.stdin.write(case_stdin)
                     proc.stdin.close()
                 except (BrokenPipeError, OSError):
                     pass
@@ -874,7 +973,7 @@ def run(case, chime, tzdir, timeout, workdir, trees):
             proc.wait(timeout=timeout)
             out = b"x"   # something was read, as a pipe's reader would have
         else:
-            out, err = proc.communicate(input=case.stdin, timeout=timeout)
+            out, err = proc.communicate(input=case_stdin, timeout=timeout)
         timed_out = False
     except subprocess.TimeoutExpired:
         proc.kill()

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// A program outside the toolchain that a differential test asks for its answers: a peer
-/// scheduler (croniter, APScheduler, robfig/cron, Quartz, libical, dateutil, systemd) or the JDK.
+/// scheduler (croniter, APScheduler, robfig/cron, Quartz, libical, dateutil, systemd), the JDK, or
+/// glibc's `$TZ` reading (through python3).
 ///
 /// `swift test` must pass on a machine with only the README's "Needs" installed, so a test that
 /// needs one of these carries `.requires(.croniter)`: where the tool is missing the test is
@@ -19,6 +20,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
     case jdk
     case libical
     case systemdAnalyze
+    case glibcPython
 
     /// What the tool is, in a skip line.
     var name: String {
@@ -32,6 +34,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
         case .jdk: "a JDK (java and javac)"
         case .libical: "libical 3.0 and a C compiler (Debian)"
         case .systemdAnalyze: "systemd-analyze (Debian's systemd 252)"
+        case .glibcPython: "python3 on glibc (time.tzset and time.localtime are glibc's tzset and localtime_r)"
         }
     }
 
@@ -47,6 +50,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
         case .jdk: "apt-get install openjdk-17-jdk-headless"
         case .libical: "apt-get install libical-dev gcc pkg-config"
         case .systemdAnalyze: "apt-get install systemd"
+        case .glibcPython: "apt-get install python3"
         }
     }
 
@@ -78,6 +82,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
         case .jdk: return executable("java") && executable("javac")
         case .libical: return executable("cc") && Fixtures.run("/bin/sh", ["-c", "pkg-config --exists libical"]).status == 0
         case .systemdAnalyze: return ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        case .glibcPython: return python("import platform, sys, time; time.tzset(); sys.exit(0 if platform.libc_ver()[0] == 'glibc' else 1)")
         }
     }
 

@@ -26,6 +26,24 @@ def test_errors_raise_with_the_contract_code():
     assert error.value.code == "invalidTrigger"
 
 
+def test_posix_tz_rules_and_paths_are_zones():
+    """glibc's $TZ forms through the C ABI, as chime batch takes them (docs/contract.md, "Zones").
+    EST5EDT,M3.2.0,M11.1.0 starts DST on the second Sunday of March at 02:00 EST: 2026-03-08
+    (Mar 1 2026 is a Sunday), 07:00Z, so a daily 02:30 fires at 03:00 EDT that day (gapNextTime).
+    zoneinfo knows no rule or path, so the datetimes carry Chime's fixed offset."""
+    trigger = {"calendar": {"components": {"hour": 2, "minute": 30}}}
+    fires = chime.next_fires("EST5EDT,M3.2.0,M11.1.0", trigger, "2026-03-07T12:00:00Z", 2)
+    assert [d.isoformat() for d in fires] == ["2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00"]
+    assert fires[0].tzname() == "EDT"
+    [answer] = chime.batch([{"zone": "<+0330>-3:30", "after": "2026-01-01T00:00:00Z", "trigger": trigger}])
+    assert answer["source"] == "posix" and answer["fires"][0]["utc"] == "2026-01-01T23:00:00Z"
+    [berlin] = chime.batch([{"zone": ":Europe/Berlin", "after": "2026-07-01T00:00:00Z", "trigger": trigger}])
+    assert berlin["zone"] == "Europe/Berlin" and berlin["requested"] == ":Europe/Berlin"
+    with pytest.raises(chime.ChimeError) as error:
+        chime.next_fires("EST25EDT", trigger, "2026-01-01T00:00:00Z")
+    assert error.value.code == "unknownZone" and "hour 25 exceeds 24" in error.value.message
+
+
 def test_batch_yields_errors_as_data():
     responses = list(chime.batch([{"id": "a", "zone": "Mars/Olympus", "trigger": {"calendar": {"components": {"hour": 8}}}},
                                   '{"id": "b", "zone": "UTC", oops}',

@@ -21,7 +21,8 @@ public enum Chime {
     public static var zones: ZoneDatabase { .shared }
 
     /// A zone's rules by any id the database takes (`America/New_York`, `US/Eastern`,
-    /// `"Eastern Standard Time"`, `america/new_york`), made canonical. An unknown id is
+    /// `"Eastern Standard Time"`, `america/new_york`), made canonical, or glibc's other `$TZ`
+    /// forms (`EST5EDT,M3.2.0,M11.1.0`, `:Europe/Berlin`, `/etc/localtime`). An unknown id is
     /// `ZoneError.unknownZone` with the closest ids, never UTC.
     public static func zone(_ identifier: String) throws(ZoneError) -> ZoneRules {
         try ZoneDatabase.shared.rules(for: identifier)

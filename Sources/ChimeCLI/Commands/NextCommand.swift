@@ -96,7 +96,7 @@ enum NextCommand {
                 notes.insert("cron (\(t.flavor.rawValue)): \(t.expression.normalized); DST as \(t.flavor.rawValue) does it"
                              + (t.gapPolicy != nil || t.overlapPolicy != nil ? ", except the explicit --gap/--overlap" : ""), at: 0)
             }
-            output.line("\(zone.rules.identifier) (\(zone.rules.source.rawValue) \(zone.rules.version ?? "?")), \(backward ? "before" : "after") \(after)"
+            output.line("\(zone.rules.identifier) (\(Formatting.source(zone.rules, unknown: "?"))), \(backward ? "before" : "after") \(after)"
                         + (consistent ? ", consistent semantics:" : ":"))
             output.line("schedule: " + trigger.inWords(zone: zone.rules.identifier))
             if case .onCalendar(let t) = trigger { output.line("OnCalendar: " + t.normalized) }

@@ -58,7 +58,7 @@ enum ResolveCommand {
             output.json(JSON.object(fields).serialized)
             return 0
         }
-        let source = "(\(rules.source.rawValue) \(rules.version ?? "unknown version"))"
+        let source = "(\(Formatting.source(rules)))"
         switch kind {
         case "unique":
             output.line("\(local) in \(rules.identifier) \(source) is unique: \(Formatting.zonedText(candidates[0]))")

@@ -40,7 +40,7 @@ enum TransitionsCommand {
                 output.json(JSON.object(fields).serialized)
             } else {
                 if i > 0 { output.line("") }
-                output.line("\(rules.identifier), \(years) (UTC), \(rules.source.rawValue) \(rules.version ?? "unknown version"): \(transitions.count) transition\(transitions.count == 1 ? "" : "s")")
+                output.line("\(rules.identifier), \(years) (UTC), \(Formatting.source(rules)): \(transitions.count) transition\(transitions.count == 1 ? "" : "s")")
                 for note in zone.notes { output.line("note: " + note) }
                 for t in transitions { output.line(Formatting.transitionText(t)) }
             }

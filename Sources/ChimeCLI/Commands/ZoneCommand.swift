@@ -60,7 +60,7 @@ enum ZoneCommand {
         output.line("  at           \(instant)")
         output.line("  local        \(instant.iso8601(offsetSeconds: Int(type.utcOffset))) \(type.abbreviation) (\(dst), UTC\(Formatting.seconds(type.utcOffset)))")
         output.line("  next change  " + (next.map(Formatting.transitionText) ?? "none: this offset holds from now on"))
-        output.line("  source       \(rules.source.rawValue) \(rules.version ?? "(version unknown)")"
+        output.line("  source       \(rules.source.rawValue) \(rules.version ?? (rules.source == .posix ? "(the rule as given, no tz data)" : "(version unknown)"))"
                     + others.map { "; \($0.source.rawValue) has \($0.version ?? "unknown version")\($0.unavailableReason.map { " (unavailable: \($0))" } ?? "")" }.joined())
         if let windows { output.line("  windows id   \(windows)") }
         for note in notes { output.line("  note         \(note)") }

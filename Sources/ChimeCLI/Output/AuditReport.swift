@@ -199,7 +199,7 @@ struct AuditReport {
     }
 
     private static func zoneTitle(_ zone: ZoneRules) -> String {
-        "\(zone.identifier) (\(zone.source.rawValue) \(zone.version ?? "?"))"
+        "\(zone.identifier) (\(Formatting.source(zone, unknown: "?")))"
     }
 
     /// `moved +30 min`, `skipped`, `doubled`.

@@ -31,6 +31,11 @@ enum Formatting {
         ])
     }
 
+    /// "tzif 2025b" for text output; a POSIX TZ rule has no tz data, so just "posix".
+    static func source(_ rules: ZoneRules, unknown: String = "unknown version") -> String {
+        rules.source == .posix ? "posix" : "\(rules.source.rawValue) \(rules.version ?? unknown)"
+    }
+
     static func sourceJSON(_ info: ZoneDatabase.SourceInfo) -> JSON {
         var fields: [(String, JSON)] = [("source", .string(info.source.rawValue)), ("version", .optional(info.version))]
         if let reason = info.unavailableReason { fields.append(("unavailable", .string(reason))) }

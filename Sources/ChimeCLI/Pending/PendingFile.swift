@@ -166,7 +166,7 @@ struct PendingFile {
         for row in table.rows {
             let zone = table.zone(row)
             guard zonesSeen.insert(zone.requested).inserted else { continue }
-            let text = "\(zone.rules.source.rawValue) \(zone.rules.version ?? "unknown version")"
+            let text = Formatting.source(zone.rules)
             if !seen.contains(text) { seen.append(text) }
         }
         return seen

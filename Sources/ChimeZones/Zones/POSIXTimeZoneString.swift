@@ -26,6 +26,16 @@ public enum POSIXTimeZoneString {
         }
     }
 
+    /// Whether `text` begins as a POSIX TZ rule does: an abbreviation (3+ letters, or `<…>`), then
+    /// an offset (a sign or a digit). A zone id of that shape that does not parse is a rule with a
+    /// fault to name (`EST25EDT`: hour 25), not a misspelt zone name.
+    static func looksLikeRule(_ text: String) -> Bool {
+        if text.utf8.first == UInt8(ascii: "<") { return true }     // a quoted abbreviation is a rule's alone
+        var p = Parser(bytes: Array(text.utf8))
+        guard (try? p.name()) != nil, let c = p.peek else { return false }
+        return c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || p.isDigit(c)
+    }
+
     private struct Parser {
         struct Failure: Error { let message: String }
         let bytes: [UInt8]
@@ -33,7 +43,7 @@ public enum POSIXTimeZoneString {
         var atEnd: Bool { i == bytes.count }
         var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
 
-        func fail(_ message: String) -> Failure { Failure(message: "\(message) at offset \(i)") }
+        func fail(_ message: String) -> Failure { Failure(message: "\(message) at byte \(i)") }
 
         mutating func take(_ ascii: Unicode.Scalar) -> Bool {
             guard peek == UInt8(ascii: ascii) else { return false }
@@ -119,11 +129,13 @@ public enum POSIXTimeZoneString {
             let day: RecurringRule.DateRule.Day
             if take("M") {
                 let month = try number(maxDigits: 2)
-                guard (1...12).contains(month), take(".") else { throw fail("expected Mm.w.d with month 1-12") }
+                guard (1...12).contains(month) else { throw fail("month \(month) outside 1-12 in Mm.w.d") }
+                guard take(".") else { throw fail("expected '.' after the month in Mm.w.d") }
                 let week = try number(maxDigits: 1)
-                guard (1...5).contains(week), take(".") else { throw fail("expected week 1-5 in Mm.w.d") }
+                guard (1...5).contains(week) else { throw fail("week \(week) outside 1-5 in Mm.w.d") }
+                guard take(".") else { throw fail("expected '.' after the week in Mm.w.d") }
                 let weekday = try number(maxDigits: 1)
-                guard (0...6).contains(weekday) else { throw fail("expected weekday 0-6 in Mm.w.d") }
+                guard (0...6).contains(weekday) else { throw fail("weekday \(weekday) outside 0-6 in Mm.w.d") }
                 day = .nthWeekday(month: month, n: week == 5 ? -1 : week, weekday: Weekday(rawValue: weekday + 1)!)
             } else if take("J") {
                 let n = try number(maxDigits: 3)

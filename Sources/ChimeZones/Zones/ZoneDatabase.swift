@@ -3,7 +3,9 @@ import Synchronization
 /// Looks zones up by id across the two sources, caches loaded rules, and says which source answered.
 ///
 /// - Ids: canonical tz ids, aliases (`US/Eastern`, `Asia/Calcutta`), Windows ids via ICU
-///   (`Eastern Standard Time`), and a case-insensitive exact match (`america/new_york`).
+///   (`Eastern Standard Time`), and a case-insensitive exact match (`america/new_york`); when
+///   no source knows a string, glibc's other `$TZ` forms (`TZVariable`): a POSIX TZ rule
+///   (`EST5EDT,M3.2.0,M11.1.0`, source `posix`), `:X` for `X`, a TZif file's absolute path.
 /// - Source choice (`SourcePreference`): by default the source with the newer tz data version
 ///   (on Debian 12: TZif 2025b over ICU 2022e); override with `preference:` or `CHIME_ZONE_SOURCE`.
 /// - An unknown id is `ZoneError.unknownZone` with the closest known ids; never GMT.
@@ -122,6 +124,8 @@ public final class ZoneDatabase: Sendable {
         case .miss(let from): snapshot = from
         }
         let rules = try snapshot.load(id)
+        // POSIX rules and paths are any strings: the snapshot keeps them in a bounded cache.
+        guard rules.source != .posix, !TZVariable.isPath(rules.identifier) else { return rules }
         state.locked { state in
             if state.snapshot === snapshot { state.cache[id] = rules }
         }

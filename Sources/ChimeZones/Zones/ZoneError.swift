@@ -25,7 +25,8 @@ public enum ZoneError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknownZone(id, suggestions):
-            let why = ZoneName.refusal(id).map { " (not a tz database name: \($0))" } ?? ""
+            let why = TZVariable.ruleRefusal(id).map { " (not a valid POSIX TZ rule: \($0))" }
+                ?? ZoneName.refusal(id).map { " (not a tz database name: \($0))" } ?? ""
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
             return "unknown time zone '\(Self.shown(id))'\(why)\(hint)"
         case let .malformedTZif(path, reason):
@@ -52,6 +53,9 @@ public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
     case tzif
     /// System ICU's zoneinfo64 (honours `ICU_TIMEZONE_FILES_DIR`).
     case icu
+    /// A POSIX TZ rule given as the zone (`EST5EDT,M3.2.0,M11.1.0`, `<+0330>-3:30`): the rule
+    /// alone, for every year, no history (`TZVariable`).
+    case posix
 }
 
 extension ZoneError {

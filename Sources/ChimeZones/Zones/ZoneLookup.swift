@@ -18,6 +18,10 @@ public struct ZoneLookup: Sendable, Hashable {
         case windows
         /// The same id but for case: `america/new_york`.
         case caseInsensitive
+        /// A POSIX TZ rule (`EST5EDT,M3.2.0,M11.1.0`, `<+0330>-3:30`), source `posix`.
+        case posixRule
+        /// A TZif file by its absolute path (`/usr/share/zoneinfo/Europe/Berlin`), source `tzif`.
+        case file
     }
 
     /// The id as asked for.
@@ -29,6 +33,19 @@ public struct ZoneLookup: Sendable, Hashable {
     /// How the requested id was matched: canonical, alias, ICU-only, Windows, or by case.
     public let match: Match
 
+    /// What a POSIX TZ rule says, offsets counted east as everywhere else in Chime (POSIX counts
+    /// them west: `UTC+3` is three hours behind UTC, a classic surprise).
+    static func ruleNote(_ rule: String) -> String {
+        func type(_ t: LocalTimeType) -> String { "\(t.abbreviation) (UTC\(ISO8601Format.offset(Int(t.utcOffset))))" }
+        let says: String
+        switch try? POSIXTimeZoneString.parse(rule) {
+        case .fixed(let t)?: says = "\(type(t)), no daylight time"
+        case .recurring(let r)?: says = "standard time \(type(r.standard)), daylight time \(type(r.daylight))"
+        case nil: says = "unreadable"
+        }
+        return "'\(rule)' is a POSIX TZ rule (offsets west of UTC), the same every year, no history: \(says)"
+    }
+
     /// Fixed-offset legacy ids: what they are and the region ids people usually mean.
     static let fixedOffsetLegacy: [String: (offset: String, instead: String)] = [
         "EST": ("UTC-05:00", "America/New_York for US Eastern time, America/Panama for a place without DST"),
@@ -38,6 +55,12 @@ public struct ZoneLookup: Sendable, Hashable {
 
     /// A sentence for the user when the id is not simply canonical, else nil.
     public var note: String? {
+        guard let colonless = TZVariable.withoutColon(requested) else { return plainNote(requested) }
+        let form = "'\(requested)' is glibc's ':' form of \(colonless)"
+        return plainNote(colonless).map { form + "; " + $0 } ?? form
+    }
+
+    private func plainNote(_ requested: String) -> String? {
         if let legacy = Self.fixedOffsetLegacy[identifier] {
             return "'\(identifier)' is a legacy fixed-offset id: always \(legacy.offset), never daylight saving time; for local clocks use \(legacy.instead)"
         }
@@ -47,6 +70,8 @@ public struct ZoneLookup: Sendable, Hashable {
         case .icuOnly: return "'\(requested)' is not a tz database id; ICU reads it as \(identifier) (a legacy Java-style id), answered from \(source.rawValue)"
         case .windows: return "'\(requested)' is a Windows id; CLDR maps it to \(identifier)"
         case .caseInsensitive: return "'\(requested)' matched \(identifier) ignoring case"
+        case .posixRule: return Self.ruleNote(identifier)
+        case .file: return "read from the TZif file \(identifier), not by a tz database name"
         }
     }
 }

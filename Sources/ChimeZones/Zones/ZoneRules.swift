@@ -14,7 +14,7 @@ public struct ZoneRules: Sendable {
 
     /// The id the rules were loaded for (canonical where the source knows it).
     public var identifier: String { identity.identifier }
-    /// The source the rules were loaded from (`tzif` or `icu`).
+    /// The source the rules were loaded from (`tzif`, `icu`, or `posix` for a POSIX TZ rule).
     public var source: ZoneSource { identity.source }
     /// The tz data version of the source, e.g. "2025b"; `nil` when the source does not say.
     public var version: String? { identity.version }

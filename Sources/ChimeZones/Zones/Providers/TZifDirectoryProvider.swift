@@ -81,6 +81,10 @@ final class TZifDirectoryProvider: ZoneProvider {
                                     identifier: id, version: version)
     }
 
+    /// Whether a resolved file path lies inside the tree (a zone named by its path carries the
+    /// tree's version then).
+    func contains(resolvedFile path: String) -> Bool { tree.contains(path) }
+
     static func parseTzdataZi(_ bytes: [UInt8]) -> (version: String?, zones: Set<String>, aliases: [String: String]) {
         var version: String?
         var zones = Set<String>(minimumCapacity: 512)

@@ -42,11 +42,14 @@ struct TZifTree: Sendable {
     /// The path of `name` in the tree as given (for messages: a link is named as itself).
     func path(of name: String) -> String { prefix + name }
 
+    /// Whether a resolved path lies inside the tree.
+    func contains(_ resolvedPath: String) -> Bool { resolvedPath.hasPrefix(prefix) }
+
     /// The path a file of the tree resolves to, when it is a regular file inside the tree.
     func resolvedFile(_ name: String) throws(ZoneError) -> String {
         let path = path(of: name)
         let resolved = try FileSystem.resolved(path)
-        guard resolved.hasPrefix(prefix) else {
+        guard contains(resolved) else {
             throw .unreadable(path: path, reason: "a symbolic link to \(resolved), outside \(root)")
         }
         return resolved
