@@ -49,15 +49,20 @@ enum BatchEngine {
         let named = sourceFlags.filter { flags & $0.0 != 0 }
         guard named.count <= 1 else { throw .badArgument }
         let explain = flags & explainFlag != 0
-        if let (_, preference) = named.first { return Configuration(preference: preference, explain: explain) }
-        do {
-            return Configuration(preference: try ZoneDatabase.preferenceFromEnvironment() ?? .newest, explain: explain)
-        } catch {
-            let cli = BatchError(error)
+        func refused(_ error: BatchError) -> Failure {
             var line: [UInt8] = []
-            JSON.object([("error", .object([("code", .string(cli.code)), ("message", .string(cli.message))]))]).write(to: &line)
-            throw .badConfiguration(line)
+            JSON.object([("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))]).write(to: &line)
+            return .badConfiguration(line)
         }
+        let preference: ZoneDatabase.SourcePreference
+        if let (_, named) = named.first {
+            preference = named
+        } else {
+            do { preference = try ZoneDatabase.preferenceFromEnvironment() ?? .newest } catch { throw refused(BatchError(error)) }
+        }
+        // A $TZDIR that cannot be read is refused as `chime` refuses it, not answered from ICU's data.
+        if let error = database(preference).configurationError { throw refused(error) }
+        return Configuration(preference: preference, explain: explain)
     }
 
     /// An idle processor for `configuration`, or a new one; give it back with `release`.

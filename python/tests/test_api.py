@@ -1,7 +1,9 @@
 """The Python API and the C ABI's edges: errors as exceptions and as data, threads, misuse."""
 import ctypes
 import json
+import os
 import subprocess
+import sys
 import threading
 from datetime import datetime, timezone
 
@@ -162,6 +164,26 @@ def test_bad_zone_source_is_one_error_line(monkeypatch, cli):
     # An explicit source needs no environment.
     assert chime.batch_text(b'{"zone":"UTC","after":"2026-01-01T00:00:00Z","trigger":{"calendar":{"components":{"hour":1}}}}',
                             source="tzif").startswith(b'{"zone":"Etc/UTC","requested":"UTC","source":"tzif"')
+
+
+def test_unreadable_tzdir_is_refused_not_answered_from_icu(tmp_path, cli):
+    # A $TZDIR that holds no tree: chime exits 2 naming it; the C ABI (so Python) refuses the same
+    # way rather than answer from ICU's older data (issue 30: it used to answer, source "icu").
+    missing = str(tmp_path / "nowhere")
+    env = dict(os.environ, TZDIR=missing)
+    script = (
+        "import chime\n"
+        "try:\n"
+        "    chime.batch_text(b'{\"zone\":\"UTC\",\"trigger\":{\"calendar\":{\"components\":{\"hour\":1}}}}')\n"
+        "except chime.ChimeError as e:\n"
+        "    print(e.code); print(e.message)\n"
+    )
+    python = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert python.returncode == 0, python.stderr
+    code, message = python.stdout.strip().split("\n")
+    assert message.startswith("TZDIR=" + missing + ": ") and "is not a directory" in message
+    result = subprocess.run([cli, "batch"], input=b"{}\n", capture_output=True, env=env)
+    assert result.returncode == 2 and result.stderr.decode().strip() == "chime: " + message
 
 
 def test_version():

@@ -11,7 +11,7 @@ import ChimeJSON
 /// its exact wording.
 package struct BatchProcessor {
     let database: ZoneDatabase
-    static let maximumCount = 10_000
+    static let maximumCount = 100_000
     /// The longest request line answered, in bytes (docs/contract.md, "Limits"): a longer one gets
     /// `lineTooLong` and is skipped without being held, so one endless line cannot take the
     /// memory of the process (`chime batch`, pending files and the C ABI's streams alike).

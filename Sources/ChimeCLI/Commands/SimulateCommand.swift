@@ -11,7 +11,7 @@ enum SimulateCommand {
         options: [.init(name: "from", valueName: "INSTANT", help: "When the requests are added (RFC 3339, local date-time or date in --tz, now, @EPOCH).", required: true),
                   .init(name: "until", valueName: "INSTANT", help: "Deliver every fire up to and including this instant.", required: true),
                   PendingOptions.limitOption, PendingOptions.ruleOption, ProfileOptions.option, PendingOptions.tzOption, CommandSpec.sourceOption,
-                  CommandSpec.jsonOption],
+                  CommandSpec.deadlineOption, CommandSpec.jsonOption],
         examples: ["chime simulate examples/reminders.jsonl --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z",
                    "chime simulate examples/reminders.jsonl --from now --until 2027-01-01T00:00:00Z --json",
                    "chime simulate examples/reminders.jsonl --profile android --from 2026-03-01T00:00:00Z --until 2026-04-01T00:00:00Z"],
@@ -24,6 +24,7 @@ enum SimulateCommand {
         let from = try PendingOptions.instant(args, "from", command: spec.name)
         let until = try PendingOptions.instant(args, "until", command: spec.name)
         guard from <= until else { throw .usage("--from \(from) is after --until \(until)", command: spec.name) }
+        let deadline = try args.deadline(command: spec.name)
         // --profile: the platform's limit and rule unless given, and its trigger for every request.
         let profile = try ProfileOptions.profile(args, command: spec.name)
         var store = try PendingOptions.store(limit: args.values["limit"] == nil ? profile?.pendingLimit ?? 64 : try PendingOptions.limit(args, command: spec.name),
@@ -42,6 +43,12 @@ enum SimulateCommand {
         var driftOrder: [String] = []
         var cursor = from
         while cursor < until {
+            // The deliveries written so far stay written: the timeline stops where the deadline met it.
+            if let deadline {
+                do { try deadline.check("after \(delivered) deliveries, up to \(cursor)") } catch {
+                    throw .input(error.description + CLIError.limitHint(error), code: error.code)
+                }
+            }
             cursor = Instant(seconds: min(cursor.seconds + step, until.seconds), nanoseconds: cursor.seconds + step < until.seconds ? 0 : until.nanoseconds)
             let report: PendingDeliveryReport
             do { report = try store.deliver(until: cursor) } catch { throw .input(error.description, code: error.code) }

@@ -27,10 +27,7 @@ enum ZoneOptions {
                 throw CLIError(error)
             }
         }
-        let tzdir = getenv("TZDIR").map { String(cString: $0) } ?? ""
-        if database.preference != .icu, let error = database.tzifError, !tzdir.isEmpty || database.preference == .tzif {
-            throw .input((tzdir.isEmpty ? "" : "TZDIR=\(tzdir): ") + error.description, code: error.code)
-        }
+        if let error = database.configurationError { throw .input(error.message, code: error.code) }
         return database
     }
 

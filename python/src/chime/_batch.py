@@ -11,7 +11,7 @@ from ._errors import error
 from ._schedule import _zoneinfo
 
 #: The most fires one batch request may ask for (docs/contract.md); `next_fires` asks in pieces.
-MAXIMUM_COUNT = 10_000
+MAXIMUM_COUNT = 100_000
 
 
 def version():
@@ -103,7 +103,7 @@ def next_fires(zone, trigger, after=None, count=1, *, flavor=None, raw=False, so
       expression, read by `flavor` (default: the contract's, posix).
     - `after`: an aware datetime (that instant), a naive datetime (that wall time in the zone),
       an int (seconds since the epoch), a str (any input form of the contract) or None (now).
-    - `count`: any number; more than 10,000 are asked for in pieces, each search starting from
+    - `count`: any number; more than 100,000 are asked for in pieces, each search starting from
       the previous fire, as one request's fires do.
 
     Returns aware datetimes in the zone (tzinfo a zoneinfo.ZoneInfo; fixed offsets where
