@@ -370,6 +370,39 @@ for limit in ("1000001", "100000000", "9223372036854775807"):
 bad("simulate missing --until", ["simulate", os.path.join(ROOT, "examples/reminders.jsonl"), "--from", AFTER], "--until")
 
 # ---------------------------------------------------------------------------------------------
+# Work bounds (docs/contract.md, "Limits"): a deadline out of range is a usage error; a request
+# whose work would go on for seconds or minutes ends with limitReached well within the case's bound
+# (a streaming command keeps what it wrote before: stdout="partial").
+REMINDERS = os.path.join(ROOT, "examples/reminders.jsonl")
+UMALQURA = ["--rrule", "RSCALE=ISLAMIC-UMALQURA;FREQ=MONTHLY;BYMONTHDAY=30;SKIP=FORWARD", "--dtstart", "2026-01-01T09:00", "--tz", "UTC"]
+for value in ["0", "-1", "86400001", "99999999999999999999", "1.5", "soon", ""]:
+    bad(f"next --deadline {value!r}", ["next", "--at", "02:30", "--tz", NY, "--after", AFTER, "--deadline", value], "--deadline")
+    bad(f"audit --deadline {value!r}", ["audit", "--at", "02:30", "--tz", NY, "--from", "2026", "--deadline", value], "--deadline")
+    bad(f"simulate --deadline {value!r}", ["simulate", REMINDERS, "--from", AFTER, "--until", "2027-01-01T00:00:00Z", "--deadline", value], "--deadline")
+for value in ["0", "-3", "1000000001", "many"]:
+    bad(f"audit --max-fires {value!r}", ["audit", "--at", "02:30", "--tz", NY, "--from", "2026", "--max-fires", value], "--max-fires")
+for deadline in ["1", "50", "300"]:
+    bad(f"next: 100,000 Umm al-Qura fires, --deadline {deadline}", ["next"] + UMALQURA + ["--count", "100000", "--deadline", deadline],
+        f"deadline of {deadline} ms")
+    bad(f"simulate: a century, --deadline {deadline}", ["simulate", REMINDERS, "--from", AFTER, "--until", "2126-01-01T00:00:00Z",
+                                                        "--deadline", deadline], f"deadline of {deadline} ms", stdout="partial")
+for cron in ["* * * * * *", "*/2 * * * * *", "* * * * *"]:
+    for zones in ["America/New_York", "all"]:
+        bad(f"audit {cron!r} {zones} 1900-2099 --max-fires 2000", ["audit", "--cron", cron, "--flavor", "croniter", "--zones", zones,
+                                                                  "--from", "1900", "--to", "2099", "--summary", "--max-fires", "2000"], "--max-fires",
+            stdout="partial")
+    bad(f"audit {cron!r} all zones 1900-2099 --deadline 2000", ["audit", "--cron", cron, "--flavor", "croniter", "--zones", "all",
+                                                               "--from", "1900", "--to", "2099", "--summary", "--deadline", "2000"], "--deadline",
+        stdout="partial")
+UMALQURA_TEXT = "DTSTART:20260101T090000\nRRULE:RSCALE=ISLAMIC-UMALQURA;FREQ=MONTHLY;BYMONTHDAY=30;SKIP=FORWARD"
+for label, value, code in [("zero", 0, "invalidDeadline"), ("negative", -1, "invalidDeadline"), ("over a day", 86400001, "invalidDeadline"),
+                           ("string", "5", "invalidField"), ("float", 2.5, "invalidField"), ("null", None, None)]:
+    batch(f"batch deadlineMs: {label}", [request(CAL, deadlineMs=value), GOOD], [code, None])
+for deadline in [1, 20, 200]:
+    batch(f"batch deadlineMs {deadline} on 100,000 Umm al-Qura fires",
+          [request({"rrule": {"text": UMALQURA_TEXT}}, zone="UTC", count=100000, deadlineMs=deadline), GOOD], ["limitReached", None])
+
+# ---------------------------------------------------------------------------------------------
 # Usage: unknown commands and options, missing and repeated values.
 for label, args, mention in [("unknown command", ["nxet"], "next"), ("unknown option", ["next", "--att", "02:30"], "--at"),
                              ("missing value", ["next", "--at"], "--at"), ("value twice", ["next", "--at", "02:30", "--at", "03:30"], "--at"),
