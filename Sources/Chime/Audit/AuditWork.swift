@@ -2,7 +2,7 @@
 /// examined so far. Around each transition the audit asks the trigger for its fires in a window of
 /// a few hours, and those fires count against `fireLimit`: an every-second schedule needs about
 /// 25,000 of them a transition, so 10,000,000 cover some 400 transitions (`*/5 * * * *` over all
-/// 447 zones × 200 years needs about 4 million). The walks across the years (missing days, the
+/// 447 zones × 200 years needs 3.65 million). The walks across the years (missing days, the
 /// android profile's drifts) are at most four fires a day by construction and count only towards
 /// the deadline. Past either bound, `limitReached`, instead of keeping the caller waiting.
 public struct AuditWork: Sendable {
