@@ -102,4 +102,36 @@ extension FireIterator {
         for difference in differences.prefix(200) { print("  " + difference) }
         Differences.expectNone(differences, "differences from systemd-analyze")
     }
+
+    /// Where systemd's walk stops, Chime stops and says why, in systemd's words (issue 28: the
+    /// fires were systemd's but the reason was "looks no further than 2199", and a short answer
+    /// had no note). Pacific/Chatham moves its clocks from 02:45 to 03:45 (+12:45 → +13:45) on
+    /// 2026-09-27: after the 09-26 02:50 elapse (2026-09-25T14:05:00Z) systemd fails with
+    /// "Resource deadlock avoided". A year list that is over is systemd's "never".
+    @Test(.requires(.systemdAnalyze))
+    func stopsWhereSystemdStopsAndSaysWhy() throws {
+        let database = Fixtures.systemDatabase
+        let chatham = try database.rules(for: "Pacific/Chatham")
+        let expression = "*-*-* 02:50 Pacific/Chatham"
+        let trigger = try OnCalendarTrigger(expression: expression, isZone: { (try? database.rules(for: $0)) != nil })
+        let lastElapse: Int64 = 1_790_345_100   // 2026-09-25T14:05:00Z
+        guard case .failure(let error) = SystemdOracle.single(expression, base: lastElapse, iterations: 1) else {
+            Issue.record("systemd-analyze elapses after 2026-09-25T14:05:00Z"); return
+        }
+        #expect(error.gaveUp, "\(error.message)")
+        #expect(try FireIterator(trigger: .onCalendar(trigger), zone: chatham, start: Instant(seconds: lastElapse)).nextFireCopy() == nil)
+        let stop = try #require(trigger.systemdStop(after: Instant(seconds: lastElapse), in: chatham))
+        #expect(stop.contains("Resource deadlock avoided"), "\(stop)")
+        // Before: systemd's elapses, which Chime gives, and no stop.
+        #expect(trigger.systemdStop(after: Instant(seconds: lastElapse - 86_400), in: chatham) == nil)
+        // The CLI asked for 12 from 2026-09-24 gives the 3 elapses and says why there are no more.
+        let run = try ChimeCLI.run(["next", "--oncalendar", expression, "--after", "2026-09-23T00:00:00Z", "--count", "12"])
+        #expect(run.status == 0 && run.stdout.contains("note: no elapse after 2026-09-25T14:05:00Z: systemd's walk gives up"), "\(run)")
+
+        let over = try OnCalendarTrigger(expression: "2020-*-* 00:00 UTC", isZone: { (try? database.rules(for: $0)) != nil })
+        if case .success(let answer) = SystemdOracle.single("2020-*-* 00:00 UTC", base: 1_790_000_000, iterations: 1) {
+            #expect(answer.elapses.isEmpty, "systemd: never")
+        }
+        #expect(over.systemdStop(after: Instant(seconds: 1_790_000_000), in: try database.rules(for: "UTC")) == "no year the expression names is left")
+    }
 }

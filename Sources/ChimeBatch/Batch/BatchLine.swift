@@ -44,6 +44,8 @@ struct BatchLine {
     private(set) var zone = 0..<0
     private(set) var after: Range<Int>?
     private(set) var count: Int?
+    /// `deadlineMs`, when given (any integer: the general path checks its range and applies it).
+    private(set) var deadlineMilliseconds: Int?
     private(set) var trigger = 0..<0
     /// A pending line's `created` (its creation instant, before `after`) and `payload` (the
     /// value's bytes, unchecked beyond the subset: the caller keeps them as they are).
@@ -62,7 +64,7 @@ struct BatchLine {
     init?(scanning bytes: UnsafeBufferPointer<UInt8>, kind: ScheduleRequest.Kind = .batch,
           knownLength: (UnsafeBufferPointer<UInt8>) -> Int?) {
         var cursor = Cursor(bytes: bytes)
-        var seen: UInt8 = 0
+        var seen: UInt16 = 0
         var idMember: ID?, identifierMember: ID?
         cursor.skipWhitespace()
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
@@ -77,6 +79,8 @@ struct BatchLine {
                 let member = name.member
                 // A pending line's members in a batch line: the general path refuses them by name.
                 if kind == .batch, member == .created || member == .payload { return nil }
+                // And a batch line's deadline in a pending line.
+                if kind == .pending, member == .deadlineMs { return nil }
                 if let member {
                     guard seen & member.rawValue == 0 else { return nil }   // duplicates: the first wins there
                     seen |= member.rawValue
@@ -106,6 +110,9 @@ struct BatchLine {
                 case .count?:
                     guard let number = cursor.integer() else { return nil }
                     count = Int(number)
+                case .deadlineMs?:
+                    guard let number = cursor.integer() else { return nil }
+                    deadlineMilliseconds = Int(number)
                 case .trigger?:
                     let start = cursor.position
                     if let length = knownLength(UnsafeBufferPointer(rebasing: bytes[start...])) {
@@ -136,8 +143,8 @@ struct BatchLine {
     }
 
     /// The request members, as bits of a set.
-    enum Member: UInt8 {
-        case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32, created = 64, payload = 128
+    enum Member: UInt16 {
+        case id = 1, identifier = 2, zone = 4, after = 8, count = 16, trigger = 32, created = 64, payload = 128, deadlineMs = 256
     }
 
     /// A member name: one of the request's, or another (ignored, as the decoder ignores it).
@@ -185,6 +192,7 @@ struct BatchLine {
             case UInt8(ascii: "a") where named("after\""): (member, length) = (.after, 6)
             case UInt8(ascii: "c") where named("count\""): (member, length) = (.count, 6)
             case UInt8(ascii: "c") where named("created\""): (member, length) = (.created, 8)
+            case UInt8(ascii: "d") where named("deadlineMs\""): (member, length) = (.deadlineMs, 11)
             case UInt8(ascii: "p") where named("payload\""): (member, length) = (.payload, 8)
             case UInt8(ascii: "t") where named("trigger\""): (member, length) = (.trigger, 8)
             default:

@@ -102,7 +102,10 @@ package struct BatchProcessor {
     private mutating func answer(_ request: BatchLine, _ recognized: DecodedTrigger?, _ line: UnsafeBufferPointer<UInt8>,
                                  into out: inout [UInt8]) -> Bool {
         let count = request.count ?? 1
-        guard (0...Self.maximumCount).contains(count),
+        // A line with a deadline is answered by the general path, which keeps it (`Deadline`): a
+        // request that asks for a time limit is one whose fires are many or slow, where decoding
+        // its line is not what costs.
+        guard request.deadlineMilliseconds == nil, (0...Self.maximumCount).contains(count),
               let decoded = recognized ?? trigger(UnsafeBufferPointer(rebasing: line[request.trigger])),
               let after = request.after.map({ Self.absoluteInstant(UnsafeBufferPointer(rebasing: line[$0])) }) ?? TimeInput.now(),
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))

@@ -69,6 +69,9 @@ enum NextCommand {
         do { fires = try trigger.fires(after: after, in: zone.rules, count: count, deadline: deadline) } catch {
             throw .input(error.description + CLIError.limitHint(error), code: error.code)
         }
+        if case .onCalendar(let t) = trigger, !fires.isEmpty, fires.count < count, let stop = t.systemdStop(after: fires.last!.instant, in: zone.rules) {
+            notes.append("no elapse after \(fires.last!.instant.utcString): \(stop)")
+        }
         if case .flutterAndroid = trigger {
             notes.insert("profile android: flutter_local_notifications' Java code (java.time; each fire computed from the wall time of the one before)", at: 0)
         }
@@ -111,8 +114,9 @@ enum NextCommand {
             output.line("local".padding(to: 27) + "zone".padding(to: 7) + "utc".padding(to: 22) + "adjustment")
             for fire in fires { output.line(FireRow.text(fire)) }
         }
-        if fires.isEmpty && count > 0, case .onCalendar = trigger {
-            throw .noAnswer("the OnCalendar expression never elapses after \(after) (systemd looks no further than the year 2199)")
+        if fires.isEmpty && count > 0, case .onCalendar(let t) = trigger {
+            throw .noAnswer("the OnCalendar expression never elapses after \(after)"
+                            + (t.systemdStop(after: after, in: zone.rules).map { " (\($0))" } ?? ""))
         }
         if fires.isEmpty && count > 0, case .cron(let t) = trigger {
             throw .noAnswer("the cron expression '\(t.expression.text)' never fires \(backward ? "before" : "after") \(after): no date matches its fields"

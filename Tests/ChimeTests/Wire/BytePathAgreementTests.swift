@@ -65,7 +65,7 @@ import Testing
 /// line to the general path, which refuses it by name.
 @Suite struct BytePathMemberTests {
     static let base = #""zone":"UTC","trigger":{"calendar":{"components":{"hour":9}}}"#
-    static let values = ["id": #""r1""#, "identifier": #""r1""#, "after": #""2026-01-01T00:00:00Z""#, "count": "2"]
+    static let values = ["id": #""r1""#, "identifier": #""r1""#, "after": #""2026-01-01T00:00:00Z""#, "count": "2", "deadlineMs": "500"]
 
     static func scanned(_ line: String) -> Bool {
         Array(line.utf8).withUnsafeBufferPointer { BatchLine(scanning: $0) { _ in nil } } != nil

@@ -160,6 +160,32 @@ public struct OnCalendarTrigger: Sendable, Hashable, Codable {
         return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: adjustment)
     }
 
+    /// Why systemd's own walk has no elapse after `instant`, as a sentence; nil when it has one, or
+    /// when explicit gap/overlap policies replace systemd's DST rules (the shared search answers
+    /// then). Example, Pacific/Chatham, `*-*-* 02:50` after 2026-09-25T14:05:00Z (09-26 02:50
+    /// +12:45): on 09-27 the clocks go from 02:45 to 03:45, and after 1,000 passes systemd gives
+    /// up ("Resource deadlock avoided"): a timer on this expression never elapses again.
+    public func systemdStop(after instant: Instant, in zone: ZoneRules) -> String? {
+        guard gapPolicy == nil, overlapPolicy == nil, instant.seconds < 253_402_300_800 else { return nil }
+        let usec = max(instant.seconds * 1_000_000 + Int64(instant.nanoseconds / 1000), -1)
+        switch SystemdCalendarWalk.next(spec: spec, zone: zone, after: usec) {
+        case .elapse: return nil
+        case .gaveUp:
+            return "systemd's walk gives up after \(WorkLimit.grouped(SystemdCalendarWalk.maxIterations)) passes (\"Resource deadlock avoided\"): a DST change in \(zone.identifier) keeps moving the wanted time, and a timer on this expression never elapses again"
+        case .never(let stop):
+            switch stop {
+            case .noYearLeft: return "no year the expression names is left"
+            case .pastMaxYear: return "systemd looks no further than the year \(SystemdCalendarWalk.maxYear)"
+            case .noTime: return "systemd cannot convert the wall time in \(zone.identifier) (before 1970 or past its range)"
+            case .yearStartNormalized: return "January 1 00:00 does not exist in \(zone.identifier) that year (a DST gap), which ends systemd's walk"
+            case let .refusedBackward(w):
+                let p = ISO8601Format.pad
+                let wall = "\(p(w.0, 4))-\(p(w.1, 2))-\(p(w.2, 2))T\(p(w.3, 2)):\(p(w.4, 2)):\(p(w.5, 2))"
+                return "\(wall) does not exist in \(zone.identifier) and mktime moves it earlier, which systemd refuses (\"Resource deadlock avoided\")"
+            }
+        }
+    }
+
     private enum CodingKeys: String, CodingKey, CaseIterable { case expression, normalized, zone, gap, overlap }
 
     /// Reads docs/contract.md's `{"expression", "gap"?, "overlap"?}`; a malformed expression

@@ -30,8 +30,10 @@ struct SystemdCalendarWalk {
     enum Outcome: Equatable {
         /// UTC microseconds since 1970.
         case elapse(Int64)
-        /// systemd's -ENOENT: "never".
-        case never
+        /// No elapse: systemd's -ENOENT ("never": no wanted year left, or past `maxYear`), or its
+        /// -EDEADLK where the year step meets a normalization backward ("Resource deadlock
+        /// avoided": a gap's wall time that mktime moves earlier).
+        case never(Stop)
         /// systemd's -EDEADLK after 1,000 passes, or a failed final conversion.
         case gaveUp
     }
@@ -58,7 +60,7 @@ struct SystemdCalendarWalk {
         var tm = walk.clock.localTime(seconds).tm
         var tmUsec = Int(micro)
         switch walk.findNext(&tm, &tmUsec) {
-        case .never: return .never
+        case .never(let stop): return .never(stop)
         case .gaveUp: return .gaveUp
         case .found:
             guard let t = walk.clock.mktime(&tm), t >= 0 else { return .gaveUp }
@@ -66,7 +68,33 @@ struct SystemdCalendarWalk {
         }
     }
 
-    private enum Found { case found, never, gaveUp }
+    /// Why a walk found no elapse, as systemd would report it.
+    enum Stop: Equatable {
+        /// No wanted year is left (the year field's values are all past).
+        case noYearLeft
+        /// The walk passed `maxYear`.
+        case pastMaxYear
+        /// mktime moved the wall time (fields as year, month, day, hour, minute, second) back:
+        /// systemd refuses to go backward (-EDEADLK).
+        case refusedBackward(wall: (Int, Int, Int, Int, Int, Int))
+        /// mktime failed, or answered before 1970.
+        case noTime
+        /// The year's first second does not exist (a gap at midnight on January 1): mktime moves it.
+        case yearStartNormalized
+
+        static func == (a: Stop, b: Stop) -> Bool {
+            switch (a, b) {
+            case (.noYearLeft, .noYearLeft), (.pastMaxYear, .pastMaxYear), (.noTime, .noTime), (.yearStartNormalized, .yearStartNormalized): true
+            case let (.refusedBackward(x), .refusedBackward(y)): x == y
+            default: false
+            }
+        }
+    }
+
+    /// Why the last `withinBounds` answered −1.
+    private var refusal: Stop = .noTime
+
+    private enum Found { case found, never(Stop), gaveUp }
 
     /// `find_next`.
     private mutating func findNext(_ tm: inout Tm, _ usec: inout Int) -> Found {
@@ -82,8 +110,12 @@ struct SystemdCalendarWalk {
             var r = matching(spec.year, c, &year, days: false)
             c.year = year - 1900
             if r > 0 { (c.month, c.day) = (0, 1); resetBelowDay(&c, &tmUsec) }
-            if r < 0 { return .never }
-            if withinBounds(&c) <= 0 { return .never }
+            if r < 0 { return .never(.noYearLeft) }
+            switch withinBounds(&c) {
+            case ..<0: return .never(refusal)
+            case 0: return .never(.yearStartNormalized)
+            default: break
+            }
 
             var month = c.month + 1
             r = matching(spec.month, c, &month, days: false)
@@ -184,9 +216,9 @@ struct SystemdCalendarWalk {
     /// (`tm` becomes the normalized time, the unit below the largest changed one reset); −1 past
     /// 2199, when mktime fails, or when it normalizes them backward.
     private mutating func withinBounds(_ tm: inout Tm) -> Int {
-        if tm.year + 1900 > Self.maxYear { return -1 }
+        if tm.year + 1900 > Self.maxYear { refusal = .pastMaxYear; return -1 }
         var t = tm
-        guard let seconds = clock.mktime(&t), seconds >= 0 else { return -1 }
+        guard let seconds = clock.mktime(&t), seconds >= 0 else { refusal = .noTime; return -1 }
         let order: Int
         if t.year != tm.year { order = t.year < tm.year ? -1 : 1; t.month = 0 }
         else if t.month != tm.month { order = t.month < tm.month ? -1 : 1; t.day = 1 }
@@ -194,7 +226,10 @@ struct SystemdCalendarWalk {
         else if t.hour != tm.hour { order = t.hour < tm.hour ? -1 : 1; t.minute = 0 }
         else if t.minute != tm.minute { order = t.minute < tm.minute ? -1 : 1; t.second = 0 }
         else { order = t.second == tm.second ? 0 : t.second < tm.second ? -1 : 1 }
-        if order < 0 { return -1 }
+        if order < 0 {
+            refusal = .refusedBackward(wall: (tm.year + 1900, tm.month + 1, tm.day, tm.hour, tm.minute, tm.second))
+            return -1
+        }
         if order > 0 { tm = t }
         return order == 0 ? 1 : 0
     }
