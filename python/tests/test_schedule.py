@@ -76,6 +76,24 @@ def test_rrule_matches_dateutil():
         assert got == expected, text
 
 
+def test_rrule_dateutil_flavor_matches_dateutil():
+    # Combinations RFC 5545 forbids and dateutil expands: flavor="dateutil" gives dateutil's
+    # instances (and counts DTSTART only when the rule matches it, without dtstart_mode=).
+    berlin = ZoneInfo("Europe/Berlin")
+    start = datetime(2026, 1, 29, 9, 0)
+    rules = ["FREQ=MONTHLY;BYWEEKNO=2,20", "FREQ=WEEKLY;BYMONTHDAY=1,-1", "FREQ=DAILY;BYYEARDAY=1,100,-1",
+             "FREQ=MONTHLY;BYYEARDAY=60;BYDAY=MO", "FREQ=WEEKLY;BYDAY=1MO"]
+    for text in rules:
+        schedule = chime.Schedule(rrule=text, dtstart=start, flavor="dateutil", zone="Europe/Berlin", source="tzif")
+        expected = list(itertools.islice(dateutil_rrule.rrulestr(text, dtstart=start), 12))
+        got = [fire.instant.replace(tzinfo=None) for fire in itertools.islice(schedule.fires(datetime(2026, 1, 1, tzinfo=berlin)), 12)]
+        assert got == expected, text
+    with pytest.raises(chime.ChimeError, match="did you mean dateutil"):
+        chime.Schedule(rrule="FREQ=MONTHLY;BYWEEKNO=2", dtstart=start, flavor="dateutils", zone="Europe/Berlin")
+    with pytest.raises(chime.ChimeError, match="BYWEEKNO goes with FREQ=YEARLY only"):
+        chime.Schedule(rrule="FREQ=MONTHLY;BYWEEKNO=2", dtstart=start, zone="Europe/Berlin")
+
+
 def test_overlap_fires_carry_fold_and_the_right_instant():
     # New York falls back at 2026-11-01 06:00Z (02:00 EDT -> 01:00 EST): 01:30 happens at 05:30Z
     # (EDT, UTC-4) and again at 06:30Z (EST, UTC-5).

@@ -90,7 +90,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     private let limitsNeedCalendar: Bool
     /// dateutil flavor with plain and numbered BYDAY entries: a day passes only when both kinds
     /// name it (dateutil's two masks; `BYDAY=SA,-3SU` has no day).
-    private let weekdaysBoth: Bool
+    let weekdaysBoth: Bool
     /// dateutil flavor, WEEKLY with BYSETPOS: the first period is DTSTART's day to the day before
     /// the next WKST (dateutil's first week starts at DTSTART), so positions count from DTSTART.
     private let firstWeekFromStart: Bool
