@@ -89,8 +89,10 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     /// BYYEARDAY or, in the dateutil flavor, BYWEEKNO given); else its weekday says.
     private let limitsNeedCalendar: Bool
     /// dateutil flavor with plain and numbered BYDAY entries: a day passes only when both kinds
-    /// name it (dateutil's two masks; `BYDAY=SA,-3SU` has no day).
+    /// name it (dateutil's two masks; `BYDAY=SA,-3SU` has no day): `weekdaysNamed` is then the
+    /// weekdays both name, and `weekdaysPassing` (the plain weekdays that pass without an ordinal) is empty.
     let weekdaysBoth: Bool
+    private let weekdaysPassing: UInt8
     /// dateutil flavor, WEEKLY with BYSETPOS: the first period is DTSTART's day to the day before
     /// the next WKST (dateutil's first week starts at DTSTART), so positions count from DTSTART.
     private let firstWeekFromStart: Bool
@@ -173,7 +175,9 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         self.startDay = startDay
         dateutilWeeks = dateutil
         hasDayOfWeek = weekdayMask != 0 || !ordinals.isEmpty
-        weekdaysNamed = hasDayOfWeek ? ordinals.reduce(weekdayMask) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) } : 0x7F
+        let ordinalWeekdays = ordinals.reduce(UInt8(0)) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) }
+        weekdaysNamed = !hasDayOfWeek ? 0x7F : weekdaysBoth ? weekdayMask & ordinalWeekdays : weekdayMask | ordinalWeekdays
+        weekdaysPassing = weekdaysBoth ? 0 : weekdayMask
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
         ordinalsInYear = rule.frequency == .yearly && rule.byMonth.isEmpty && rule.byLeapMonth.isEmpty
@@ -388,7 +392,9 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                 if direct {
                     addMonthDays(m, into: &out)
                 } else {
-                    scanDays(m.firstDay, m.lastDay, of: m, y, weeks: weekNumbering(y), into: &out)
+                    // BYWEEKNO here only in the dateutil flavor; RFC 5545's rules scan without week numbers.
+                    if weekNumbers.isEmpty { scanDays(m.firstDay, m.lastDay, of: m, y, into: &out) }
+                    else { scanDays(m.firstDay, m.lastDay, of: m, y, weeks: weekNumbering(y), into: &out) }
                     addMovedMonthDays(m, into: &out)
                 }
             default:
@@ -587,7 +593,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             let end = min(last, m.lastDay)
             if monthMask == 0 || monthMask & (1 << UInt32(m.key)) != 0 {
                 kept = true
-                scanDays(day, end, of: m, y, weeks: weeks, into: &out)
+                if let weeks { scanDays(day, end, of: m, y, weeks: weeks, into: &out) } else { scanDays(day, end, of: m, y, into: &out) }
                 if firstOnly && !out.isEmpty { return .made }
             }
             day = end + 1
@@ -644,12 +650,8 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     }
 
     private func matchesDayOfWeek(_ day: Int64, _ weekday: Int64, _ m: RRuleMonth, _ y: C.Year) -> Bool {
-        let plain = weekdayMask & (1 << UInt8(weekday)) != 0
-        if weekdaysBoth {
-            guard plain else { return false }
-        } else if plain {
-            return true
-        }
+        // (`weekdaysBoth`: the callers' `weekdaysNamed` test has kept only the weekdays both kinds name.)
+        if weekdaysPassing & (1 << UInt8(weekday)) != 0 { return true }
         for entry in ordinals where Int64(entry.weekday.rawValue - 1) == weekday {
             let (index, length) = ordinalsInYear ? (day - y.firstDay + 1, y.dayCount) : (day - m.firstDay + 1, m.dayCount)
             let n = Int64(entry.ordinal!)
@@ -810,8 +812,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     /// so 2011-01-01 (WKST=MO) is week 53 of 2010 there, where 2010 has 52 weeks).
     struct WeekNumbering {
         private let firstWeek: (previous: Int64, this: Int64, next: Int64, afterNext: Int64)
-        private let dateutil: Bool
-        /// dateutil: the number the days before week 1 match (besides −1).
+        /// dateutil: the number the days before week 1 match (besides −1); 0 for RFC 5545's numbering.
         private let previousWeeks: Int
 
         init?(year: C.Year, calendar: C, weekStart: Int64, dateutil: Bool = false) {
@@ -822,18 +823,17 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             guard let previous = calendar.year(year.number - 1), let next = calendar.year(year.number + 1),
                   let afterNext = calendar.year(year.number + 2) else { return nil }
             firstWeek = (week1(previous.firstDay), week1(year.firstDay), week1(next.firstDay), week1(afterNext.firstDay))
-            self.dateutil = dateutil
             // Days from the previous year's January 1 to its first WKST day: 4 or more, its week 1
             // began before January 1 and dateutil counts its weeks right; else from this year.
             let previousOffset = ((weekStart - (previous.firstDay + 4)) % 7 + 7) % 7
-            previousWeeks = previousOffset >= 4 ? Int((firstWeek.this - firstWeek.previous) / 7)
+            previousWeeks = !dateutil ? 0 : previousOffset >= 4 ? Int((firstWeek.this - firstWeek.previous) / 7)
                 : 52 + Int(((year.dayCount - (firstWeek.this - year.firstDay)) % 7 + 7) % 7 / 4)
         }
 
         /// Whether `day` is in a week `numbers` names (see the type's comment for `dateutil`).
-        @inline(__always)
+        @inline(never)
         func matches(_ day: Int64, _ numbers: [Int]) -> Bool {
-            if dateutil {
+            if previousWeeks != 0 {
                 if day >= firstWeek.next { return numbers.contains(1) }
                 if day < firstWeek.this { return numbers.contains(-1) || numbers.contains(previousWeeks) }
             }
