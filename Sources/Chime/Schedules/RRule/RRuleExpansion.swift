@@ -612,8 +612,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         return !days.isEmpty
     }
 
-    /// The week numbers of year `y`'s days when BYWEEKNO is given outside YEARLY (the dateutil
-    /// flavor: each day is numbered in its own year); nil without BYWEEKNO.
+    /// The week numbers of year `y`'s days (RFC 5545's, or dateutil's in that flavor); nil without BYWEEKNO.
     private func weekNumbering(_ y: C.Year) -> WeekNumbering? {
         weekNumbers.isEmpty ? nil : WeekNumbering(year: y, calendar: calendar, weekStart: weekStart, dateutil: dateutilWeeks)
     }
