@@ -343,6 +343,31 @@ for label, rule, dtstart, mention in [("no FREQ", "COUNT=3", "2026-01-01T09:00",
                                       ("dtstart garbage", "FREQ=DAILY", "soon", "soon"), ("dtstart year 0", "FREQ=DAILY", "0000-01-01T09:00", "0")]:
     bad(f"next --rrule: {label}", ["next", "--rrule", rule, "--dtstart", dtstart, "--tz", NY, "--after", AFTER], mention)
 bad("next --rrule without --dtstart", ["next", "--rrule", "FREQ=DAILY", "--tz", NY, "--after", AFTER], "--dtstart")
+# RRULE flavors: a misspelt flavor names the nearest (CLI and batch); --rrule-flavor only with a
+# recurrence; the dateutil flavor keeps range errors and refuses RFC 7529's parts, and its own
+# expansions of combinations RFC 5545 forbids answer (each within the bound, never a hang).
+for value, nearest in [("dateutl", "dateutil"), ("DATEUTIL", "dateutil"), ("rfc", "rfc5545"), ("rfc-5545", "rfc5545"), ("", None),
+                       ("dateutil ", "dateutil"), ("rrule.js", None)]:
+    bad(f"next --rrule-flavor {value!r}", ["next", "--rrule", "FREQ=DAILY", "--dtstart", "2026-01-01T09:00", "--rrule-flavor", value,
+                                          "--tz", NY, "--after", AFTER], *(["did you mean " + nearest] if nearest else ["rfc5545, dateutil"]))
+    batch(f"batch rrule flavor {value!r}", [request({"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY", "flavor": value}}), GOOD],
+          ["invalidTrigger", None])
+batch("batch rrule flavor not a string", [request({"rrule": {"text": "DTSTART:20260101T090000\nRRULE:FREQ=DAILY", "flavor": 5}}), GOOD],
+      ["invalidField", None])
+bad("next --rrule-flavor with --cron", ["next", "--cron", "30 2 * * *", "--rrule-flavor", "dateutil", "--tz", NY, "--after", AFTER], "--rrule-flavor")
+for label, rule, mention in [("RSCALE", "RSCALE=HEBREW;FREQ=YEARLY", "RSCALE"), ("BYWEEKNO 54", "FREQ=MONTHLY;BYWEEKNO=54", "BYWEEKNO"),
+                             ("BYMONTHDAY 0", "FREQ=WEEKLY;BYMONTHDAY=0", "BYMONTHDAY"), ("BYDAY 0MO", "FREQ=DAILY;BYDAY=0MO", "BYDAY"),
+                             ("BYYEARDAY 367", "FREQ=DAILY;BYYEARDAY=367", "BYYEARDAY"), ("BYSETPOS 0", "FREQ=DAILY;BYSETPOS=0", "BYSETPOS")]:
+    bad(f"next --rrule-flavor dateutil: {label}", ["next", "--rrule", rule, "--dtstart", "2026-01-01T09:00", "--rrule-flavor", "dateutil",
+                                                   "--tz", NY, "--after", AFTER], mention)
+for freq in ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY"]:
+    for part in ["BYWEEKNO=53,-53", "BYYEARDAY=366,-366", "BYDAY=5MO,MO;BYSETPOS=-1"]:
+        ok(f"next --rrule-flavor dateutil: FREQ={freq};{part}", ["next", "--rrule", f"FREQ={freq};{part}", "--dtstart", "2026-01-01T09:00",
+                                                               "--rrule-flavor", "dateutil", "--tz", NY, "--after", AFTER, "--count", "3"])
+    # February has no 31st (and no day 31 from the end): no instance ever, found without a hang.
+    no_answer(f"next --rrule-flavor dateutil: FREQ={freq};BYMONTHDAY=31,-31;BYMONTH=2",
+              ["next", "--rrule", f"FREQ={freq};BYMONTHDAY=31,-31;BYMONTH=2", "--dtstart", "2026-01-01T09:00", "--rrule-flavor", "dateutil",
+               "--tz", NY, "--after", AFTER], "no instance")
 bad("next --ical missing file", ["next", "--ical", "/nonexistent/cal.ics", "--after", AFTER], "/nonexistent/cal.ics")
 bad("next --ical directory", ["next", "--ical", "/", "--after", AFTER], "/")
 bad("next --ical not a calendar", ["next", "--ical", "/etc/hostname", "--after", AFTER], "/etc/hostname")

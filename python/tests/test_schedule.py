@@ -62,18 +62,33 @@ def test_is_valid_matches_croniter(expression):
     assert chime.is_valid(expression, flavor="croniter") == croniter.is_valid(expression)
 
 
+def _agree_with_dateutil(rules, start, count, **options):
+    """Chime's first `count` fires of each rule (Europe/Berlin) are dateutil's `rrulestr` instances."""
+    berlin = ZoneInfo("Europe/Berlin")
+    for text in rules:
+        schedule = chime.Schedule(rrule=text, dtstart=start, zone="Europe/Berlin", source="tzif", **options)
+        expected = list(itertools.islice(dateutil_rrule.rrulestr(text, dtstart=start), count))
+        got = [fire.instant.replace(tzinfo=None) for fire in itertools.islice(schedule.fires(datetime(2026, 1, 1, tzinfo=berlin)), count)]
+        assert got == expected, text
+
+
 def test_rrule_matches_dateutil():
     # Europe/Berlin, 09:00 local: no DST change at 09:00, so dateutil's naive arithmetic is the rule.
-    berlin = ZoneInfo("Europe/Berlin")
-    start = datetime(2026, 1, 30, 9, 0)
-    rules = ["FREQ=MONTHLY;BYDAY=-1FR", "FREQ=WEEKLY;BYDAY=MO,WE,FR;INTERVAL=2", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1",
-             "FREQ=DAILY;COUNT=10", "FREQ=MONTHLY;BYMONTHDAY=31"]
-    for text in rules:
-        # dateutil yields DTSTART only when the rule produces it (Chime's ifMatching).
-        schedule = chime.Schedule(rrule=text, dtstart=start, dtstart_mode="ifMatching", zone="Europe/Berlin", source="tzif")
-        expected = list(itertools.islice(dateutil_rrule.rrulestr(text, dtstart=start), 25))
-        got = [fire.instant.replace(tzinfo=None) for fire in itertools.islice(schedule.fires(datetime(2026, 1, 1, tzinfo=berlin)), 25)]
-        assert got == expected, text
+    # dateutil yields DTSTART only when the rule produces it (Chime's ifMatching).
+    _agree_with_dateutil(["FREQ=MONTHLY;BYDAY=-1FR", "FREQ=WEEKLY;BYDAY=MO,WE,FR;INTERVAL=2", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1",
+                          "FREQ=DAILY;COUNT=10", "FREQ=MONTHLY;BYMONTHDAY=31"], datetime(2026, 1, 30, 9, 0), 25, dtstart_mode="ifMatching")
+
+
+def test_rrule_dateutil_flavor_matches_dateutil():
+    # Combinations RFC 5545 forbids and dateutil expands: flavor="dateutil" gives dateutil's
+    # instances (and counts DTSTART only when the rule matches it, without dtstart_mode=).
+    start = datetime(2026, 1, 29, 9, 0)
+    _agree_with_dateutil(["FREQ=MONTHLY;BYWEEKNO=2,20", "FREQ=WEEKLY;BYMONTHDAY=1,-1", "FREQ=DAILY;BYYEARDAY=1,100,-1",
+                          "FREQ=MONTHLY;BYYEARDAY=60;BYDAY=MO", "FREQ=WEEKLY;BYDAY=1MO"], start, 12, flavor="dateutil")
+    with pytest.raises(chime.ChimeError, match="did you mean dateutil"):
+        chime.Schedule(rrule="FREQ=MONTHLY;BYWEEKNO=2", dtstart=start, flavor="dateutils", zone="Europe/Berlin")
+    with pytest.raises(chime.ChimeError, match="BYWEEKNO goes with FREQ=YEARLY only"):
+        chime.Schedule(rrule="FREQ=MONTHLY;BYWEEKNO=2", dtstart=start, zone="Europe/Berlin")
 
 
 def test_overlap_fires_carry_fold_and_the_right_instant():

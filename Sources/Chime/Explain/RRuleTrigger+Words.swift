@@ -1,11 +1,12 @@
 extension RRuleTrigger {
     /// The wall-clock shape of one period's instances when the shared outline can say it (FREQ
     /// DAILY…YEARLY or finer with INTERVAL=1 reading; no BYSETPOS, BYWEEKNO or BYYEARDAY; numbered
-    /// weekdays 1…5 or -1 within a month); nil otherwise. INTERVAL, COUNT, UNTIL, RDATE and EXDATE
+    /// weekdays 1…5 or -1 within a month; not the dateutil flavor's plain and numbered weekdays
+    /// together, which both filter); nil otherwise. INTERVAL, COUNT, UNTIL, RDATE and EXDATE
     /// are not part of it (`inWords` adds them). `FREQ=MONTHLY;BYDAY=-1FR` from a 09:00 DTSTART is
     /// the outline of `{weekday: 6, weekdayOrdinal: -1, hour: 9, minute: 0}`.
     public var outline: ScheduleOutline? {
-        guard let rule, let e = expansion, e.setPositions.isEmpty, e.weekNumbers.isEmpty, e.yearDays.isEmpty else { return nil }
+        guard let rule, let e = expansion, e.setPositions.isEmpty, e.weekNumbers.isEmpty, e.yearDays.isEmpty, !e.weekdaysBoth else { return nil }
         typealias Values = ScheduleOutline.Values
         if e.ordinals.contains(where: { e.ordinalsInYear || !((1...5).contains($0.ordinal!) || $0.ordinal == -1) }) { return nil }
         if e.monthDayPositive != 0 && e.monthDayNegative != 0 { return nil }
@@ -52,6 +53,7 @@ extension RRuleTrigger {
             case nil: break
             }
             if dtstartMode == .ifMatching { text += " (the start counts only if it matches)" }
+            if rule.flavor == .dateutil { text += " (as python-dateutil reads the rule)" }
         } else {
             text = "at " + start
         }

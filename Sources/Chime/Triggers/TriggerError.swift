@@ -48,7 +48,8 @@ public enum TriggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .wallTimeSkipped(local, zone):
             return "\(local) does not exist in \(zone) (a DST gap) and the gap policy is 'reject'"
         case let .unknownName(field, value, allowed):
-            return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))"
+            let hint = ClosestName.closest(to: value, among: allowed).map { "; did you mean \($0)?" } ?? ""
+            return "\(field) '\(value)' is not one of \(allowed.joined(separator: ", "))" + hint
         case .invalidProfile(let reason):
             return "invalid for the profile: \(reason)"
         case .calendarUnavailable(let reason):

@@ -28,7 +28,8 @@ enum NextCommand {
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
                      "           [--repeated first|last] [--direction forward|backward] [--gap POLICY] [--overlap POLICY]",
                      "           [--semantics apple|consistent] [--first-weekday 1-7] [--min-days 1-7] [--locale ID]",
-                     "           [--flavor FLAVOR] [--hash-id ID] [--dtstart-mode always|ifMatching] [--profile ios|android]",
+                     "           [--flavor FLAVOR] [--hash-id ID] [--dtstart-mode always|ifMatching]",
+                     "           [--rrule-flavor rfc5545|dateutil] [--profile ios|android]",
                      "           [--source tzif|icu|newest] [--deadline MS] [--json]"])
 
     static func run(_ args: ParsedArguments, output: inout Output) throws(CLIError) -> Int32 {

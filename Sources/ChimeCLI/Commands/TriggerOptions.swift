@@ -17,7 +17,8 @@ enum TriggerOptions {
         .init(name: "dtstart", valueName: "LOCAL|INSTANT", help: "--rrule's DTSTART: a local date-time in the zone (2026-01-30T09:00, 20260130T090000) or an instant (RFC 3339, @EPOCH) taken as its wall time in the zone."),
         .init(name: "ical", valueName: "FILE", help: "An iCalendar file: the recurrence (DTSTART with TZID, RRULE, RDATE, EXDATE) of its event (--uid's, when it holds several); a TZID sets the zone."),
         .init(name: "uid", valueName: "UID", help: "--ical: the VEVENT with this UID."),
-        .init(name: "dtstart-mode", valueName: "always|ifMatching", help: "--rrule/--ical: DTSTART is the first instance always (default; RFC 5545 COUNT, libical) or only if the rule matches it (python-dateutil)."),
+        .init(name: "dtstart-mode", valueName: "always|ifMatching", help: "--rrule/--ical: DTSTART is the first instance always (the rfc5545 flavor's default; RFC 5545 COUNT, libical) or only if the rule matches it (the dateutil flavor's default; python-dateutil)."),
+        .init(name: "rrule-flavor", valueName: "rfc5545|dateutil", help: "--rrule/--ical: whose reading of the rule: RFC 5545's (default; its MUST NOTs are errors) or python-dateutil 2.9's, which expands BYWEEKNO outside YEARLY, BYYEARDAY with DAILY/WEEKLY/MONTHLY, BYMONTHDAY with WEEKLY (docs/rrule.md, Flavors)."),
         .init(name: "anchor", valueName: "INSTANT", help: "Interval start (default: --after); the first fire is anchor + interval. Local times are read in the zone."),
         .init(name: "once", valueName: nil, help: "Fire once instead of repeating."),
         .init(name: "report-drift", valueName: nil, help: "Interval: mark fires whose wall time differs from the anchor's (intervalWallClockDrift)."),
@@ -50,7 +51,7 @@ enum TriggerOptions {
                 throw .usage("--\(first) does not apply to --\(kinds[0]) (RFC 5545's rules; --gap, --overlap and --dtstart-mode change them)", command: command)
             }
         } else {
-            for flag in ["dtstart", "uid", "dtstart-mode"] where args.values[flag] != nil {
+            for flag in ["dtstart", "uid", "dtstart-mode", "rrule-flavor"] where args.values[flag] != nil {
                 throw .usage("--\(flag) goes with --rrule or --ical", command: command)
             }
         }
@@ -141,18 +142,19 @@ enum TriggerOptions {
     /// `--rrule` with `--dtstart`, or `--ical FILE [--uid UID]`.
     static func recurrence(_ args: ParsedArguments, kind: String, command: String, zone: ZoneRules?) throws(CLIError) -> Trigger {
         do {
-            let mode: RRuleTrigger.DTStartMode = try policy(args, "dtstart-mode") ?? .always
+            let mode: RRuleTrigger.DTStartMode? = try policy(args, "dtstart-mode")
+            let flavor: RRuleFlavor = try policy(args, "rrule-flavor") ?? .rfc5545
             let gap: GapPolicy? = try policy(args, "gap"), overlap: OverlapPolicy? = try policy(args, "overlap")
             var recurrence: RRuleParser.Recurrence
             if kind == "ical" {
-                recurrence = try icalRecurrence(args)
+                recurrence = try icalRecurrence(args, flavor: flavor)
             } else {
                 guard let start = args.values["dtstart"] else {
                     throw CLIError.usage("--rrule needs --dtstart (a local date-time such as 2026-01-30T09:00, or an instant)", command: command)
                 }
                 recurrence = RRuleParser.Recurrence()
                 recurrence.dtstart = try dtstart(start, zone: zone, command: command)
-                recurrence.rule = try RRuleParser.rule(args.values["rrule"]!)
+                recurrence.rule = try RRuleParser.rule(args.values["rrule"]!, flavor: flavor)
             }
             return .rrule(try RRuleTrigger(recurrence: recurrence, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap))
         } catch let error as RRuleError {
@@ -200,14 +202,14 @@ enum TriggerOptions {
     }
 
     /// The recurrence of `--ical FILE`'s event (`--uid`'s, when the file holds several).
-    static func icalRecurrence(_ args: ParsedArguments) throws -> RRuleParser.Recurrence {
+    static func icalRecurrence(_ args: ParsedArguments, flavor: RRuleFlavor = .rfc5545) throws -> RRuleParser.Recurrence {
         let path = args.values["ical"]!
         var reader = try LineReader(path: path)
         var lines: [String] = []
         try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)); return true }
         let uid = args.values["uid"]
         do {
-            return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: uid)
+            return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: uid, flavor: flavor)
         } catch {
             // Several events and no --uid: the engine's words name no flag; this one does.
             guard uid == nil, case let .missing(part, reason) = error, part == "UID" else { throw error }
@@ -219,11 +221,14 @@ enum TriggerOptions {
     static func icalZone(_ args: ParsedArguments) throws(CLIError) -> String? {
         guard args.values["ical"] != nil else { return nil }
         do {
-            return try icalRecurrence(args).dtstart.flatMap { (start: RRuleTime) -> String? in
+            let flavor: RRuleFlavor = try policy(args, "rrule-flavor") ?? .rfc5545
+            return try icalRecurrence(args, flavor: flavor).dtstart.flatMap { (start: RRuleTime) -> String? in
                 switch start.zone { case .floating: nil; case .utc: "UTC"; case .named(let id): id }
             }
         } catch let error as RRuleError {
             throw .input("--ical \(args.values["ical"]!): \(error.description)", code: "invalidRRule")
+        } catch let error as TriggerError {
+            throw .input(error.description, code: "invalidTrigger")
         } catch let error as CLIError {
             throw error
         } catch {

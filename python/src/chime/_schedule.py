@@ -83,8 +83,8 @@ def _request(kwargs: Mapping[str, Any]) -> dict:
     kind = kinds[0]
     value = kwargs[kind]
     policies = {name: kwargs[name] for name in ("semantics", "gap", "overlap") if kwargs[name] is not None}
-    if kwargs["flavor"] is not None and kind != "cron":
-        raise TypeError("flavor= goes with cron=")
+    if kwargs["flavor"] is not None and kind not in ("cron", "rrule"):
+        raise TypeError("flavor= goes with cron= or rrule=")
     if (kwargs["dtstart"] is not None or kwargs["dtstart_mode"] is not None) and kind != "rrule":
         raise TypeError("dtstart= and dtstart_mode= go with rrule=")
     if kwargs["anchor"] is not None and kind != "every":
@@ -99,7 +99,8 @@ def _request(kwargs: Mapping[str, Any]) -> dict:
         if dtstart is not None:
             text = _dtstart_line(dtstart) + "\n" + text
         mode = {"dtstart": kwargs["dtstart_mode"]} if kwargs["dtstart_mode"] is not None else {}
-        trigger = {"rrule": {"text": text, **mode, **policies}}
+        flavor = {"flavor": kwargs["flavor"]} if kwargs["flavor"] is not None else {}
+        trigger = {"rrule": {"text": text, **flavor, **mode, **policies}}
     elif kind == "at":
         hour, minute, second = _time_of_day(value)
         trigger = {"calendar": {"components": {"hour": hour, "minute": minute, "second": second}, **policies}}
@@ -213,8 +214,10 @@ class Schedule:
     - `cron="30 2 * * *"` (with `flavor=`: posix, croniter, robfig, quartz, apscheduler3, apscheduler),
     - `oncalendar="Mon..Fri 09:00"` (systemd.time(7)),
     - `rrule="FREQ=MONTHLY;BYDAY=-1FR"` (with `dtstart=`, or DTSTART lines in the text;
+      `flavor=`: `rfc5545`, the default, or `dateutil`, python-dateutil 2.9's reading, which expands
+      combinations RFC 5545 forbids such as `FREQ=MONTHLY;BYWEEKNO=20`;
       `dtstart_mode=`: `always`, RFC 5545's default, DTSTART is the first fire, or `ifMatching`,
-      python-dateutil's: only when the rule produces it),
+      python-dateutil's (the dateutil flavor's default): only when the rule produces it),
     - `at="02:30"` (every day at that wall time),
     - `components={"day": 31, "hour": 9}` (Apple's `DateComponents` names),
     - `weekly="mon,fri@09:00"` (or `{"weekdays": [...], "time": ...}`),

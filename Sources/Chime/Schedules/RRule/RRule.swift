@@ -90,6 +90,9 @@ public struct RRule: Sendable, Hashable {
     public var skip: Skip?
     /// RFC 7529 leap months in BYMONTH (`5L` is 5): months that only some years have (only with RSCALE).
     public var byLeapMonth: [Int] = []
+    /// Whose reading the rule follows (`RRuleFlavor`): RFC 5545's, or python-dateutil's, which
+    /// expands combinations RFC 5545 forbids. Not part of `text`.
+    public var flavor: RRuleFlavor = .rfc5545
 
     /// RFC 7529 §4.1 SKIP values.
     public enum Skip: String, Sendable, Hashable, CaseIterable {
@@ -150,9 +153,17 @@ public struct RRule: Sendable, Hashable {
         return parts.joined(separator: ";")
     }
 
-    /// Checks RFC 5545 §3.3.10's constraints between parts (ranges are checked while reading).
+    /// Checks RFC 5545 §3.3.10's constraints between parts (ranges are checked while reading). The
+    /// dateutil flavor lifts the combination rules dateutil expands (`RRuleFlavor`) and keeps the rest.
     func validate() throws(RRuleError) {
         let f = frequency
+        if flavor == .dateutil {
+            // python-dateutil 2.9 reads none of RFC 7529 (`rrulestr`: "unknown parameter 'RSCALE'").
+            if rscale != nil || skip != nil || !byLeapMonth.isEmpty {
+                throw .invalid(part: rscale != nil ? "RSCALE" : "SKIP", reason: "python-dateutil does not read RFC 7529's RSCALE or SKIP; use flavor rfc5545")
+            }
+            return
+        }
         if count != nil && until != nil {
             throw .invalid(part: "COUNT", reason: "COUNT and UNTIL MUST NOT occur in the same rule (RFC 5545 §3.3.10)")
         }

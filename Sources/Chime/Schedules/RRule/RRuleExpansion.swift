@@ -47,6 +47,13 @@
 /// and SKIP changes nothing. A moved date another date of the set already is counts once. BYWEEKNO
 /// values a year lacks are left out whatever SKIP says (RFC 7529 gives no rule for moving a week).
 ///
+/// The dateutil flavor (`RRuleFlavor`) reads the combinations the table marks N/A as
+/// python-dateutil 2.9 does: every BY-day part filters the period's days (BYWEEKNO by the week
+/// numbers of each day's year, BYYEARDAY by its day of the year, BYMONTHDAY by its day of the
+/// month), so they go through the same day tests; a numbered BYDAY outside MONTHLY and YEARLY is a
+/// plain weekday; plain and numbered BYDAY entries must both pass (`weekdaysBoth`); and the first
+/// WEEKLY period runs from DTSTART's day to the next WKST (`firstWeekFromStart`), which BYSETPOS counts in.
+///
 /// The expansion is pure calendar arithmetic on wall times; which instants they are in a zone
 /// (gaps, overlaps) is `RRuleTrigger`'s business. Immutable, and a class so that a walk holds it
 /// by one reference: copying its lists for every period or walk cost more than the next fire.
@@ -78,9 +85,21 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     let weekNumbers: [Int]
     /// A numbered BYDAY counts within the year (YEARLY without BYMONTH) rather than the month.
     let ordinalsInYear: Bool
-    /// WEEKLY and finer: a day's month and year are needed to test it (BYMONTH, BYMONTHDAY or
-    /// BYYEARDAY given); else its weekday says.
+    /// WEEKLY and finer: a day's month and year are needed to test it (BYMONTH, BYMONTHDAY,
+    /// BYYEARDAY or, in the dateutil flavor, BYWEEKNO given); else its weekday says.
     private let limitsNeedCalendar: Bool
+    /// dateutil flavor with plain and numbered BYDAY entries: a day passes only when both kinds
+    /// name it (dateutil's two masks; `BYDAY=SA,-3SU` has no day): `weekdaysNamed` is then the
+    /// weekdays both name, and `weekdaysPassing` (the plain weekdays that pass without an ordinal) is empty.
+    let weekdaysBoth: Bool
+    private let weekdaysPassing: UInt8
+    /// dateutil flavor, WEEKLY with BYSETPOS: the first period is DTSTART's day to the day before
+    /// the next WKST (dateutil's first week starts at DTSTART), so positions count from DTSTART.
+    private let firstWeekFromStart: Bool
+    /// DTSTART's day (days since 1970).
+    private let startDay: Int64
+    /// BYWEEKNO as dateutil numbers weeks (`WeekNumbering`, dateutil flavor).
+    private let dateutilWeeks: Bool
 
     // Time parts: expanded lists below the frequency, limit masks at or above it (0 = none).
     let hours: [Int64]
@@ -128,7 +147,11 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         startTimeOfDay = timeOfDay
         var keys = rule.byMonth.map { $0 * 2 } + rule.byLeapMonth.map { $0 * 2 + 1 }
         var byMonthDay = rule.byMonthDay
-        var plainWeekdays = rule.byDay.filter { $0.ordinal == nil }.map { $0.weekday.rawValue - 1 }
+        let dateutil = rule.flavor == .dateutil
+        // dateutil reads a numbered weekday outside MONTHLY and YEARLY as the plain weekday
+        // (rrule.__init__: `elif not wday.n or freq > MONTHLY: self._byweekday.add(wday.weekday)`).
+        let byDay = dateutil && rule.frequency < .monthly ? rule.byDay.map { RRule.WeekdayNum(ordinal: nil, weekday: $0.weekday) } : rule.byDay
+        var plainWeekdays = byDay.filter { $0.ordinal == nil }.map { $0.weekday.rawValue - 1 }
         let noDayParts = rule.byWeekNo.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
         if noDayParts {
             switch rule.frequency {
@@ -146,13 +169,19 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         monthDayPositive = byMonthDay.filter { $0 > 0 }.reduce(0) { $0 | UInt32(1) << UInt32($1) }
         monthDayNegative = byMonthDay.filter { $0 < 0 }.reduce(0) { $0 | UInt32(1) << UInt32(-$1) }
         weekdayMask = plainWeekdays.reduce(0) { $0 | UInt8(1) << UInt8($1) }
-        ordinals = rule.byDay.filter { $0.ordinal != nil }
+        ordinals = byDay.filter { $0.ordinal != nil }
+        weekdaysBoth = dateutil && weekdayMask != 0 && !ordinals.isEmpty
+        firstWeekFromStart = dateutil && rule.frequency == .weekly && !rule.bySetPos.isEmpty
+        self.startDay = startDay
+        dateutilWeeks = dateutil
         hasDayOfWeek = weekdayMask != 0 || !ordinals.isEmpty
-        weekdaysNamed = hasDayOfWeek ? ordinals.reduce(weekdayMask) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) } : 0x7F
+        let ordinalWeekdays = ordinals.reduce(UInt8(0)) { $0 | UInt8(1) << UInt8($1.weekday.rawValue - 1) }
+        weekdaysNamed = !hasDayOfWeek ? 0x7F : weekdaysBoth ? weekdayMask & ordinalWeekdays : weekdayMask | ordinalWeekdays
+        weekdaysPassing = weekdaysBoth ? 0 : weekdayMask
         yearDays = rule.byYearDay
         weekNumbers = rule.byWeekNo
         ordinalsInYear = rule.frequency == .yearly && rule.byMonth.isEmpty && rule.byLeapMonth.isEmpty
-        limitsNeedCalendar = !keys.isEmpty || !byMonthDay.isEmpty || !rule.byYearDay.isEmpty
+        limitsNeedCalendar = !keys.isEmpty || !byMonthDay.isEmpty || !rule.byYearDay.isEmpty || !rule.byWeekNo.isEmpty
         func expanded(_ given: [Int], _ level: RRule.Frequency, _ own: Int) -> [Int64] {
             guard rule.frequency > level else { return [] }
             return (given.isEmpty ? [own] : Array(Set(given)).sorted()).map(Int64.init)
@@ -363,12 +392,15 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
                 if direct {
                     addMonthDays(m, into: &out)
                 } else {
-                    scanDays(m.firstDay, m.lastDay, of: m, y, into: &out)
+                    // BYWEEKNO here only in the dateutil flavor; RFC 5545's rules scan without week numbers.
+                    if weekNumbers.isEmpty { scanDays(m.firstDay, m.lastDay, of: m, y, into: &out) }
+                    else { scanDays(m.firstDay, m.lastDay, of: m, y, weeks: weekNumbering(y), into: &out) }
                     addMovedMonthDays(m, into: &out)
                 }
             default:
                 let first = frequency == .weekly ? p &* 7 - 4 + weekStart : p
-                let outcome = limitedDays(first, frequency == .weekly ? first + 6 : first, into: &out, cache: &cache)
+                let from = firstWeekFromStart && p == startPeriod ? startDay : first
+                let outcome = limitedDays(from, frequency == .weekly ? first + 6 : first, into: &out, cache: &cache)
                 guard case .made = outcome else { return outcome }
             }
             Self.ascendingOnce(&out)
@@ -530,9 +562,9 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     /// YEARLY with BYDAY, BYYEARDAY or BYWEEKNO: the days of the selected months that pass every
     /// day part, and the days SKIP moves in that pass the parts after theirs.
     private func scanYear(_ y: C.Year, into days: inout [Int64]) {
-        let weeks = weekNumbers.isEmpty ? nil : WeekNumbering(year: y, calendar: calendar, weekStart: weekStart)
+        let weeks = weekNumbering(y)
         forEachMonth(of: y) { year, m in
-            let numbering = year.number == y.number || weekNumbers.isEmpty ? weeks : WeekNumbering(year: year, calendar: calendar, weekStart: weekStart)
+            let numbering = year.number == y.number ? weeks : weekNumbering(year)
             scanDays(m.firstDay, m.lastDay, of: m, year, weeks: numbering, into: &days)
         }
         guard skip != .omit else { return }
@@ -573,6 +605,13 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             return .made
         }
         var day = first, next = first, kept = false
+        // BYWEEKNO (dateutil flavor): the days are numbered as the year of the period's first day
+        // sees them (dateutil's week mask of the period's year, 7 days longer for a week that ends in the next).
+        var weeks: WeekNumbering?
+        if !weekNumbers.isEmpty {
+            guard let y = calendar.year(containing: first) else { return .end }
+            weeks = weekNumbering(y)
+        }
         while day <= last {
             if cache.map({ day < $0.firstDay || day > $0.lastDay }) ?? true { cache = calendar.year(containing: day) }
             guard let y = cache else { return .end }
@@ -580,7 +619,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             let end = min(last, m.lastDay)
             if monthMask == 0 || monthMask & (1 << UInt32(m.key)) != 0 {
                 kept = true
-                scanDays(day, end, of: m, y, into: &out)
+                if let weeks { scanDays(day, end, of: m, y, weeks: weeks, into: &out) } else { scanDays(day, end, of: m, y, into: &out) }
                 if firstOnly && !out.isEmpty { return .made }
             }
             day = end + 1
@@ -599,6 +638,11 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         return !days.isEmpty
     }
 
+    /// The week numbers of year `y`'s days (RFC 5545's, or dateutil's in that flavor); nil without BYWEEKNO.
+    private func weekNumbering(_ y: C.Year) -> WeekNumbering? {
+        weekNumbers.isEmpty ? nil : WeekNumbering(year: y, calendar: calendar, weekStart: weekStart, dateutil: dateutilWeeks)
+    }
+
     /// 0 = Sunday.
     @inline(__always)
     static func weekday(of day: Int64) -> Int64 {
@@ -614,8 +658,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
         if weekdaysNamed & (1 << UInt8(weekday)) == 0 { return false }
         if !weekNumbers.isEmpty {
             guard let weeks else { return false }
-            let (number, negative) = weeks.number(of: day)
-            if !weekNumbers.contains(number) && !weekNumbers.contains(negative) { return false }
+            if !weeks.matches(day, weekNumbers) { return false }
         }
         if !yearDays.isEmpty {
             let index = Int(day - y.firstDay + 1)
@@ -632,7 +675,8 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     }
 
     private func matchesDayOfWeek(_ day: Int64, _ weekday: Int64, _ m: RRuleMonth, _ y: C.Year) -> Bool {
-        if weekdayMask & (1 << UInt8(weekday)) != 0 { return true }
+        // (`weekdaysBoth`: the callers' `weekdaysNamed` test has kept only the weekdays both kinds name.)
+        if weekdaysPassing & (1 << UInt8(weekday)) != 0 { return true }
         for entry in ordinals where Int64(entry.weekday.rawValue - 1) == weekday {
             let (index, length) = ordinalsInYear ? (day - y.firstDay + 1, y.dayCount) : (day - m.firstDay + 1, m.dayCount)
             let n = Int64(entry.ordinal!)
@@ -784,10 +828,19 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     /// for the days of one calendar year. A day belongs to the week-numbering year its week falls
     /// in: the year's first days may be in the last week of the previous year, its last ones in
     /// week 1 of the next. Nil when the calendar lacks a neighbouring year.
+    ///
+    /// `dateutil`: as python-dateutil 2.9 numbers them from this year (`_iterinfo.rebuild`'s week
+    /// mask, read there, not copied): a last day in the next year's week 1 matches BYWEEKNO 1 only
+    /// (not its count from the end); a first day in the previous year's last week matches −1 or
+    /// dateutil's count of that year's weeks — which, when the previous year's week 1 began on or after its
+    /// January 1, dateutil takes from this year's length (52 + ((days of this year from its week 1) mod 7) ÷ 4,
+    /// so 2011-01-01 (WKST=MO) is week 53 of 2010 there, where 2010 has 52 weeks).
     struct WeekNumbering {
         private let firstWeek: (previous: Int64, this: Int64, next: Int64, afterNext: Int64)
+        /// dateutil: the number the days before week 1 match (besides −1); 0 for RFC 5545's numbering.
+        private let previousWeeks: Int
 
-        init?(year: C.Year, calendar: C, weekStart: Int64) {
+        init?(year: C.Year, calendar: C, weekStart: Int64, dateutil: Bool = false) {
             func week1(_ firstDay: Int64) -> Int64 {
                 let offset = ((firstDay + 4 - weekStart) % 7 + 7) % 7      // days from the week's start to the year's first day
                 return offset <= 3 ? firstDay - offset : firstDay - offset + 7
@@ -795,6 +848,22 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
             guard let previous = calendar.year(year.number - 1), let next = calendar.year(year.number + 1),
                   let afterNext = calendar.year(year.number + 2) else { return nil }
             firstWeek = (week1(previous.firstDay), week1(year.firstDay), week1(next.firstDay), week1(afterNext.firstDay))
+            // Days from the previous year's January 1 to its first WKST day: 4 or more, its week 1
+            // began before January 1 and dateutil counts its weeks right; else from this year.
+            let previousOffset = ((weekStart - (previous.firstDay + 4)) % 7 + 7) % 7
+            previousWeeks = !dateutil ? 0 : previousOffset >= 4 ? Int((firstWeek.this - firstWeek.previous) / 7)
+                : 52 + Int(((year.dayCount - (firstWeek.this - year.firstDay)) % 7 + 7) % 7 / 4)
+        }
+
+        /// Whether `day` is in a week `numbers` names (see the type's comment for `dateutil`).
+        @inline(never)
+        func matches(_ day: Int64, _ numbers: [Int]) -> Bool {
+            if previousWeeks != 0 {
+                if day >= firstWeek.next { return numbers.contains(1) }
+                if day < firstWeek.this { return numbers.contains(-1) || numbers.contains(previousWeeks) }
+            }
+            let (n, negative) = number(of: day)
+            return numbers.contains(n) || numbers.contains(negative)
         }
 
         /// The week number (1…) and the same counted from the end (-1 = the last week).

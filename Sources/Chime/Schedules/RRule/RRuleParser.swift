@@ -26,11 +26,11 @@ public enum RRuleParser {
     // MARK: RRULE values
 
     /// Reads an RRULE value (`FREQ=MONTHLY;BYDAY=-1FR`, the `RRULE:` prefix optional) and checks
-    /// what RFC 5545 §3.3.10 forbids.
+    /// what RFC 5545 §3.3.10 forbids (what `flavor` forbids: dateutil's reading allows more).
     ///
     /// Throws `RRuleError` naming the part that is malformed, repeated, out of range or not allowed
     /// with the others.
-    public static func rule(_ text: String) throws(RRuleError) -> RRule {
+    public static func rule(_ text: String, flavor: RRuleFlavor = .rfc5545) throws(RRuleError) -> RRule {
         var body = Substring(text.trimmingWhitespace())
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
         guard !body.isEmpty else { throw .missing(part: "FREQ", reason: "an RRULE needs FREQ=…, e.g. FREQ=DAILY") }
@@ -54,6 +54,7 @@ public enum RRuleParser {
             throw .invalid(part: "FREQ", reason: "'\(freqText)' is not SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         var rule = RRule(frequency: frequency)
+        rule.flavor = flavor
         // RFC 7529 §4: RSCALE names the calendar (CLDR's calendar names, any case); SKIP goes with it only.
         var calendar: RScaleCalendar?
         if let text = values["RSCALE"] {
@@ -271,23 +272,23 @@ public enum RRuleParser {
     }
 
     /// DTSTART, RRULE, RDATE and EXDATE lines (others are an error: this is the recurrence alone).
-    /// A line that is a bare rule (`FREQ=…`) is read as RRULE.
-    public static func recurrence(_ text: String) throws(RRuleError) -> Recurrence {
+    /// A line that is a bare rule (`FREQ=…`) is read as RRULE, in `flavor`'s reading.
+    public static func recurrence(_ text: String, flavor: RRuleFlavor = .rfc5545) throws(RRuleError) -> Recurrence {
         var result = Recurrence()
         for line in unfold(text) {
             let trimmed = line.trimmingWhitespace()
             if trimmed.uppercased().hasPrefix("FREQ=") {
                 guard result.rule == nil else { throw .invalid(part: "RRULE", reason: "more than one RRULE (one rule per recurrence here)") }
-                result.rule = try rule(trimmed)
+                result.rule = try rule(trimmed, flavor: flavor)
                 continue
             }
-            try add(try contentLine(trimmed), to: &result, strict: true)
+            try add(try contentLine(trimmed), to: &result, strict: true, flavor: flavor)
         }
         return result
     }
 
-    /// The first VEVENT of an iCalendar file (or the one whose UID is `uid`).
-    public static func event(inCalendar text: String, uid: String? = nil) throws(RRuleError) -> Recurrence {
+    /// The first VEVENT of an iCalendar file (or the one whose UID is `uid`); its RRULE in `flavor`'s reading.
+    public static func event(inCalendar text: String, uid: String? = nil, flavor: RRuleFlavor = .rfc5545) throws(RRuleError) -> Recurrence {
         var current: Recurrence?
         var uids: [String] = []
         // Without a UID: the one event, or the first of several VEVENTs sharing one UID (a series
@@ -312,7 +313,7 @@ public enum RRuleParser {
                 continue
             }
             guard current != nil, depth == 0 else { continue }
-            try add(content, to: &current!, strict: false)
+            try add(content, to: &current!, strict: false, flavor: flavor)
         }
         if let uid { throw .missing(part: "UID", reason: "no VEVENT has UID \(uid)" + (uids.isEmpty ? "" : " (UIDs: \(uids.prefix(10).joined(separator: ", ")))")) }
         guard let first else { throw .missing(part: "VEVENT", reason: "the file has no BEGIN:VEVENT … END:VEVENT") }
@@ -322,14 +323,14 @@ public enum RRuleParser {
         return first
     }
 
-    private static func add(_ line: ContentLine, to result: inout Recurrence, strict: Bool) throws(RRuleError) {
+    private static func add(_ line: ContentLine, to result: inout Recurrence, strict: Bool, flavor: RRuleFlavor) throws(RRuleError) {
         switch line.name {
         case "DTSTART":
             guard result.dtstart == nil else { throw .invalid(part: "DTSTART", reason: "given twice") }
             result.dtstart = try times(line, part: "DTSTART").first
         case "RRULE":
             guard result.rule == nil else { throw .invalid(part: "RRULE", reason: "more than one RRULE (one rule per recurrence here)") }
-            result.rule = try rule(line.value)
+            result.rule = try rule(line.value, flavor: flavor)
         case "RDATE": result.rdates += try times(line, part: "RDATE")
         case "EXDATE": result.exdates += try times(line, part: "EXDATE")
         case "UID": result.uid = line.value.trimmingWhitespace()

@@ -10,10 +10,11 @@
 /// DTSTART takes the zone the caller passes; a `TZID=` or UTC one names its zone
 /// (`zoneIdentifier`), which callers pass.
 ///
-/// `dtstartMode`: `.always` (default) counts DTSTART as the first instance even when the rule
-/// does not produce it (RFC 5545 §3.3.10 COUNT: "The DTSTART property value always counts as the
-/// first occurrence"; libical, Google Calendar); `.ifMatching` only when the rule produces it
-/// (python-dateutil, rrule.js).
+/// `dtstartMode`: `.always` (the rfc5545 flavor's default) counts DTSTART as the first instance even
+/// when the rule does not produce it (RFC 5545 §3.3.10 COUNT: "The DTSTART property value always
+/// counts as the first occurrence"; libical, Google Calendar); `.ifMatching` (the dateutil flavor's
+/// default) only when the rule produces it (python-dateutil, rrule.js). `flavor` is the rule's
+/// (`RRuleFlavor`).
 ///
 /// Next fire after any instant: the walk starts in the rule period holding that instant,
 /// computed by arithmetic from DTSTART (`RRuleExpansion.firstPeriodNumber`), so its cost does
@@ -41,6 +42,8 @@ public struct RRuleTrigger: Sendable, Hashable {
     public let exdates: [RRuleTime]
     /// Whether DTSTART counts as an instance when the rule does not produce it.
     public let dtstartMode: DTStartMode
+    /// Whose reading the rule follows (the rule's; RFC 5545's without a rule).
+    public var flavor: RRuleFlavor { rule?.flavor ?? .rfc5545 }
     /// Explicit handling of a wall time a gap skips, replacing RFC 5545 §3.3.5's (the offset before
     /// the gap); nil keeps the RFC's.
     public let gapPolicy: GapPolicy?
@@ -64,12 +67,14 @@ public struct RRuleTrigger: Sendable, Hashable {
     /// The most instances counted from DTSTART to honour COUNT when periods differ.
     public static let countLimit = 10_000_000
 
-    /// A recurrence from its parts.
+    /// A recurrence from its parts; `dtstartMode` nil takes the rule's flavor's default
+    /// (`RRuleFlavor.defaultDTStartMode`).
     ///
     /// Throws `RRuleError` when an RDATE or EXDATE names a zone this machine does not know, or when
     /// COUNT's last instance cannot be found within `countLimit` instances.
     public init(dtstart: RRuleTime, rule: RRule?, rdates: [RRuleTime] = [], exdates: [RRuleTime] = [],
-                dtstartMode: DTStartMode = .always, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
+                dtstartMode: DTStartMode? = nil, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
+        let dtstartMode = dtstartMode ?? (rule?.flavor ?? .rfc5545).defaultDTStartMode
         self.dtstart = dtstart
         self.rule = rule
         self.rdates = rdates
@@ -139,18 +144,21 @@ public struct RRuleTrigger: Sendable, Hashable {
         return last
     }
 
-    /// Reads recurrence text: DTSTART, RRULE, RDATE, EXDATE lines (`RRuleParser.recurrence`).
-    public init(text: String, dtstartMode: DTStartMode = .always, gapPolicy: GapPolicy? = nil, overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
-        let recurrence = try RRuleParser.recurrence(text)
+    /// Reads recurrence text: DTSTART, RRULE, RDATE, EXDATE lines (`RRuleParser.recurrence`), the
+    /// rule in `flavor`'s reading; `dtstartMode` nil takes the flavor's default.
+    public init(text: String, flavor: RRuleFlavor = .rfc5545, dtstartMode: DTStartMode? = nil, gapPolicy: GapPolicy? = nil,
+                overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
+        let recurrence = try RRuleParser.recurrence(text, flavor: flavor)
         try self.init(recurrence: recurrence, dtstartMode: dtstartMode, gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
     }
 
     /// A recurrence from parsed iCalendar parts.
     ///
     /// Throws `RRuleError.missing` without DTSTART, or when nothing recurs (no RRULE or RDATE and
-    /// `dtstartMode` `.ifMatching`).
-    public init(recurrence: RRuleParser.Recurrence, dtstartMode: DTStartMode = .always, gapPolicy: GapPolicy? = nil,
+    /// `dtstartMode` `.ifMatching`). `dtstartMode` nil takes the rule's flavor's default.
+    public init(recurrence: RRuleParser.Recurrence, dtstartMode: DTStartMode? = nil, gapPolicy: GapPolicy? = nil,
                 overlapPolicy: OverlapPolicy? = nil) throws(RRuleError) {
+        let dtstartMode = dtstartMode ?? (recurrence.rule?.flavor ?? .rfc5545).defaultDTStartMode
         guard let dtstart = recurrence.dtstart else {
             throw .missing(part: "DTSTART", reason: "a recurrence needs DTSTART (e.g. DTSTART;TZID=America/New_York:20260308T023000)")
         }
@@ -208,11 +216,11 @@ public struct RRuleTrigger: Sendable, Hashable {
         return result
     }
 
-    // MARK: Codable (docs/contract.md: {"rrule": {"text": "…", "dtstart": "always", "gap": …, "overlap": …}})
+    // MARK: Codable (docs/contract.md: {"rrule": {"text": "…", "flavor": "dateutil", "dtstart": "always", "gap": …, "overlap": …}})
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case text, dtstart, gap, overlap, zone, rule }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case text, flavor, dtstart, gap, overlap, zone, rule }
 
-    /// Reads docs/contract.md's `{"text", "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
+    /// Reads docs/contract.md's `{"text", "flavor"?, "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
     /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`. `zone` and
     /// `rule`, which `encode(to:)` writes for the reader, may come back and must then be what the
     /// text gives.
@@ -220,7 +228,8 @@ public struct RRuleTrigger: Sendable, Hashable {
         try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let mode = try c.decodeIfPresent(String.self, forKey: .dtstart).map { (text) throws(TriggerError) in try DTStartMode(named: text, field: "dtstart") }
-        let trigger = try RRuleTrigger(text: try c.decode(String.self, forKey: .text), dtstartMode: mode ?? .always,
+        let flavor = try c.decodeIfPresent(String.self, forKey: .flavor).map { (text) throws(TriggerError) in try RRuleFlavor(named: text, field: "flavor") }
+        let trigger = try RRuleTrigger(text: try c.decode(String.self, forKey: .text), flavor: flavor ?? .rfc5545, dtstartMode: mode,
                                        gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
                                        overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
         try DecodingPath.checkDerived(c, .zone, equals: trigger.zoneIdentifier)
@@ -228,11 +237,12 @@ public struct RRuleTrigger: Sendable, Hashable {
         return trigger
     }
 
-    /// Writes the recurrence in normalized iCalendar text, the DTSTART mode and the policies when
-    /// set, then for the reader the zone DTSTART names and the RRULE as read.
+    /// Writes the recurrence in normalized iCalendar text, the flavor when not RFC 5545's, the
+    /// DTSTART mode and the policies when set, then for the reader the zone DTSTART names and the RRULE as read.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(normalized, forKey: .text)
+        if flavor != .rfc5545 { try c.encode(flavor.rawValue, forKey: .flavor) }
         try c.encode(dtstartMode.rawValue, forKey: .dtstart)
         try c.encodeIfPresent(gapPolicy, forKey: .gap)
         try c.encodeIfPresent(overlapPolicy, forKey: .overlap)
