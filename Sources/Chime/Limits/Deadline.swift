@@ -4,8 +4,9 @@
 /// the years it may visit (docs/contract.md, "Limits"), so the check between fires is enough.
 ///
 /// Example: `chime next --rrule 'RSCALE=ISLAMIC-UMALQURA;FREQ=MONTHLY;BYMONTHDAY=30;SKIP=FORWARD'
-/// --dtstart 2026-01-01T09:00 --count 100000 --deadline 500` answers `limitReached` ("the
-/// deadline of 500 ms passed after 5,632 of 100,000 fires") where it would take 9 s to finish.
+/// --dtstart 2026-01-01T09:00 --tz UTC --count 100000 --deadline 500` answers `limitReached`
+/// ("the deadline of 500 ms was reached after 7,424 of 100,000 fires") where it takes 12 s to
+/// finish (ICU's Umm al-Qura years cost more the later they are).
 public struct Deadline: Sendable, Hashable {
     /// The limit as given, in milliseconds (1…`maximumMilliseconds`).
     public let milliseconds: Int
