@@ -18,6 +18,7 @@ public struct AuditWork: Sendable {
     /// What `fireLimit` is unless the caller sets it.
     public static let defaultFireLimit = 10_000_000
 
+    /// Bounds for one audit: at most `fireLimit` transition-window fires, within `deadline` if given.
     public init(fireLimit: Int = defaultFireLimit, deadline: Deadline? = nil) {
         self.fireLimit = fireLimit
         self.deadline = deadline
