@@ -55,6 +55,23 @@ import Testing
     /// exactly as the tree path (`JSONParser` + `JSONTreeDecoder`) answers it.
     /// A member the contract does not name is an error naming it and the nearest known one, on the
     /// byte path's lines as on the general path's; the other lines are answered.
+    /// A batch line in the CLI's RRULE spelling answers what `chime next --rrule --dtstart
+    /// --dtstart-mode` answers, fire for fire (issue 28: the two were spelt differently).
+    @Test func rruleInTheCLIsSpellingAnswersAsTheCLI() throws {
+        for (rule, start, mode) in [("FREQ=MONTHLY;BYDAY=-1FR", "2026-01-30T09:00", "always"), ("FREQ=WEEKLY;BYDAY=MO,TH", "20260101T023000", "ifMatching"),
+                                    ("FREQ=DAILY;BYHOUR=2;BYMINUTE=30", "2026-03-01T02:30", "always")] {
+            let cli = try ChimeCLI.run(["next", "--rrule", rule, "--dtstart", start, "--dtstart-mode", mode, "--tz", "America/New_York",
+                                        "--after", "2026-01-01T00:00:00Z", "--count", "6", "--json"])
+            try #require(cli.status == 0, "\(cli.stderr)")
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])["fires"] as? [[String: Any]]
+            let line = #"{"id": "r", "zone": "America/New_York", "after": "2026-01-01T00:00:00Z", "count": 6, "trigger": {"rrule": {"rule": ""#
+                + rule + #"", "dtstart": ""# + start + #"", "dtstartMode": ""# + mode + #""}}}"#
+            let answer = try Self.batch([line])[0]
+            let fires = try #require(answer["fires"] as? [[String: Any]], "\(answer)")
+            #expect(fires.map { $0["utc"] as? String } == (expected ?? []).map { $0["utc"] as? String } && fires.count == 6, "\(rule)")
+        }
+    }
+
     @Test func unknownMembersAreErrors() throws {
         let good = #""zone": "UTC", "after": "2026-01-01T00:00:00Z", "trigger": {"calendar": {"components": {"hour": 9}}}"#
         let responses = try Self.batch([

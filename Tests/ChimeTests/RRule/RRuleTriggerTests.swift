@@ -182,6 +182,25 @@ import Testing
         do { _ = try RRuleTrigger(text: "RRULE:FREQ=DAILY"); Issue.record("accepted") } catch { #expect(error.part == "DTSTART") }
     }
 
+    /// The batch trigger object in the CLI's spelling (`rule`, `dtstart` as a local date-time,
+    /// `dtstartMode`; issue 28) is the iCalendar text's: the same trigger, field for field. The
+    /// older `{"text", "dtstart": mode}` spelling stays; a mode given twice must agree.
+    @Test func cliSpellingIsTheTextsTrigger() throws {
+        func decoded(_ json: String) throws -> Trigger { try JSONDecoder().decode(Trigger.self, from: Data(json.utf8)) }
+        let text = try RRuleTrigger(text: "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR", dtstartMode: .ifMatching, gapPolicy: .skip)
+        for json in [#"{"rrule": {"rule": "FREQ=MONTHLY;BYDAY=-1FR", "dtstart": "2026-01-30T09:00", "dtstartMode": "ifMatching", "gap": "skip"}}"#,
+                     #"{"rrule": {"rule": "FREQ=MONTHLY;BYDAY=-1FR", "dtstart": "20260130T090000", "dtstartMode": "ifMatching", "gap": "skip"}}"#,
+                     #"{"rrule": {"text": "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR", "dtstart": "ifMatching", "gap": "skip"}}"#,
+                     #"{"rrule": {"text": "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR", "dtstartMode": "ifMatching", "gap": "skip"}}"#] {
+            #expect(try decoded(json) == .rrule(text), "\(json)")
+        }
+        #expect(throws: DecodingError.self) { try decoded(#"{"rrule": {"rule": "FREQ=DAILY"}}"#) }
+        #expect(throws: (any Error).self) { try decoded(#"{"rrule": {"rule": "FREQ=DAILY", "dtstart": "tomorrow"}}"#) }
+        #expect(throws: DecodingError.self) {
+            try decoded(#"{"rrule": {"text": "DTSTART:20260130T090000\nRRULE:FREQ=DAILY", "dtstart": "always", "dtstartMode": "ifMatching"}}"#)
+        }
+    }
+
     @Test func icalendarEvent() throws {
         let ics = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;TZID=Europe/Berlin:20260105T090000\r\nRRULE:FREQ=DAILY;CO\r\n UNT=2\r\nEND:VEVENT\r\n"
             + "BEGIN:VEVENT\r\nUID:b\r\nDTSTART:20260105T100000Z\r\nRRULE:FREQ=WEEKLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"

@@ -218,23 +218,58 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     // MARK: Codable (docs/contract.md: {"rrule": {"text": "…", "flavor": "dateutil", "dtstart": "always", "gap": …, "overlap": …}})
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case text, flavor, dtstart, gap, overlap, zone, rule }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case text, rule, dtstart, dtstartMode, flavor, gap, overlap, zone }
 
-    /// Reads docs/contract.md's `{"text", "flavor"?, "dtstart"?, "gap"?, "overlap"?}`, as `Trigger`'s decoding
-    /// does for an `"rrule"` member; an invalid recurrence surfaces as its `RRuleError`. `zone` and
-    /// `rule`, which `encode(to:)` writes for the reader, may come back and must then be what the
-    /// text gives.
+    /// Reads docs/contract.md's rrule object, as `Trigger`'s decoding does for an `"rrule"` member,
+    /// in either spelling:
+    /// - `{"text", "dtstart"?, …}`: iCalendar text (DTSTART, RRULE, RDATE, EXDATE lines), and
+    ///   `dtstart` the DTSTART mode (`always`, `ifMatching`);
+    /// - `{"rule", "dtstart", "dtstartMode"?, …}`: the CLI's spelling (`--rrule`, `--dtstart`,
+    ///   `--dtstart-mode`): the RRULE value and DTSTART as a local date-time (`2026-01-30T09:00`,
+    ///   `20260130T090000`).
+    /// Both take `flavor`, `gap` and `overlap`. An invalid recurrence surfaces as its `RRuleError`.
+    /// `zone` and (with `text`) `rule`, which `encode(to:)` writes for the reader, may come back
+    /// and must then be what the text gives.
     public static func decode(from decoder: Decoder) throws -> RRuleTrigger {
         try UnknownFieldError.check(decoder, CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let mode = try c.decodeIfPresent(String.self, forKey: .dtstart).map { (text) throws(TriggerError) in try DTStartMode(named: text, field: "dtstart") }
-        let flavor = try c.decodeIfPresent(String.self, forKey: .flavor).map { (text) throws(TriggerError) in try RRuleFlavor(named: text, field: "flavor") }
-        let trigger = try RRuleTrigger(text: try c.decode(String.self, forKey: .text), flavor: flavor ?? .rfc5545, dtstartMode: mode,
-                                       gapPolicy: try c.decodeIfPresent(String.self, forKey: .gap).map { (text) throws(TriggerError) in try GapPolicy(named: text, field: "gap") },
-                                       overlapPolicy: try c.decodeIfPresent(String.self, forKey: .overlap).map { (text) throws(TriggerError) in try OverlapPolicy(named: text, field: "overlap") })
+        func named<T>(_ key: CodingKeys, _ read: (String) throws(TriggerError) -> T) throws -> T? {
+            try c.decodeIfPresent(String.self, forKey: key).map { (text) throws(TriggerError) in try read(text) }
+        }
+        let text: String
+        var mode = try named(.dtstartMode) { (t) throws(TriggerError) in try DTStartMode(named: t, field: "dtstartMode") }
+        if let given = try c.decodeIfPresent(String.self, forKey: .text) {
+            text = given
+            if let older = try named(.dtstart, { (t) throws(TriggerError) in try DTStartMode(named: t, field: "dtstart") }) {
+                if let mode, mode != older {
+                    throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.dtstart],
+                                                            debugDescription: "dtstart '\(older.rawValue)' and dtstartMode '\(mode.rawValue)' differ: give one"))
+                }
+                mode = older
+            }
+        } else if let rule = try c.decodeIfPresent(String.self, forKey: .rule) {
+            let start = try c.decode(String.self, forKey: .dtstart)
+            text = "DTSTART:\(try Self.basicDateTime(start))\nRRULE:\(rule)"
+        } else {
+            throw DecodingError.keyNotFound(CodingKeys.text, .init(codingPath: c.codingPath,
+                                                                   debugDescription: "no value for key 'text' (or 'rule' with 'dtstart')"))
+        }
+        let flavor = try named(.flavor) { (t) throws(TriggerError) in try RRuleFlavor(named: t, field: "flavor") }
+        let trigger = try RRuleTrigger(text: text, flavor: flavor ?? .rfc5545, dtstartMode: mode,
+                                       gapPolicy: try named(.gap) { (t) throws(TriggerError) in try GapPolicy(named: t, field: "gap") },
+                                       overlapPolicy: try named(.overlap) { (t) throws(TriggerError) in try OverlapPolicy(named: t, field: "overlap") })
         try DecodingPath.checkDerived(c, .zone, equals: trigger.zoneIdentifier)
-        try DecodingPath.checkDerived(c, .rule, equals: trigger.rule?.text)
+        if c.contains(.text) { try DecodingPath.checkDerived(c, .rule, equals: trigger.rule?.text) }
         return trigger
+    }
+
+    /// A local date-time as iCalendar's basic form: `2026-01-30T09:00` → `20260130T090000`;
+    /// `20260130T090000` (or a date, `20260130`) as it is, for the parser to read.
+    private static func basicDateTime(_ text: String) throws(TimeError) -> String {
+        if let first = text.first, first.isNumber, !text.contains("-"), !text.contains(":") { return text }
+        let t = try ISO8601Format.parseLocal(text)
+        let p = ISO8601Format.pad
+        return "\(p(t.year, 4))\(p(t.month, 2))\(p(t.day, 2))T\(p(t.hour, 2))\(p(t.minute, 2))\(p(t.second, 2))"
     }
 
     /// Writes the recurrence in normalized iCalendar text, the flavor when not RFC 5545's, the
