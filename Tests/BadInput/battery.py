@@ -406,7 +406,9 @@ for value in ["0", "-1", "86400001", "99999999999999999999", "1.5", "soon", ""]:
     bad(f"simulate --deadline {value!r}", ["simulate", REMINDERS, "--from", AFTER, "--until", "2027-01-01T00:00:00Z", "--deadline", value], "--deadline")
 for value in ["0", "-3", "1000000001", "many"]:
     bad(f"audit --max-fires {value!r}", ["audit", "--at", "02:30", "--tz", NY, "--from", "2026", "--max-fires", value], "--max-fires")
-for deadline in ["1", "50", "300"]:
+# 100,000 fires cannot be had in 3 ms (at the engine's floor, some 30 ns a fire, they take 3 ms;
+# the debug chime is 20-50 times slower), nor a century of daily steps.
+for deadline in ["1", "2", "3"]:
     bad(f"next: 100,000 Umm al-Qura fires, --deadline {deadline}", ["next"] + UMALQURA + ["--count", "100000", "--deadline", deadline],
         f"deadline of {deadline} ms")
     bad(f"simulate: a century, --deadline {deadline}", ["simulate", REMINDERS, "--from", AFTER, "--until", "2126-01-01T00:00:00Z",
@@ -423,7 +425,7 @@ UMALQURA_TEXT = "DTSTART:20260101T090000\nRRULE:RSCALE=ISLAMIC-UMALQURA;FREQ=MON
 for label, value, code in [("zero", 0, "invalidDeadline"), ("negative", -1, "invalidDeadline"), ("over a day", 86400001, "invalidDeadline"),
                            ("string", "5", "invalidField"), ("float", 2.5, "invalidField"), ("null", None, None)]:
     batch(f"batch deadlineMs: {label}", [request(CAL, deadlineMs=value), GOOD], [code, None])
-for deadline in [1, 20, 200]:
+for deadline in [1, 2, 3]:
     batch(f"batch deadlineMs {deadline} on 100,000 Umm al-Qura fires",
           [request({"rrule": {"text": UMALQURA_TEXT}}, zone="UTC", count=100000, deadlineMs=deadline), GOOD], ["limitReached", None])
 

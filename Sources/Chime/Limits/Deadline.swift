@@ -3,10 +3,10 @@
 /// once it has passed, rather than keep the caller waiting. A single fire's search is bounded by
 /// the years it may visit (docs/contract.md, "Limits"), so the check between fires is enough.
 ///
-/// Example: `chime next --rrule 'RSCALE=ISLAMIC-UMALQURA;FREQ=MONTHLY;BYMONTHDAY=30;SKIP=FORWARD'
-/// --dtstart 2026-01-01T09:00 --tz UTC --count 100000 --deadline 500` answers `limitReached`
-/// ("the deadline of 500 ms was reached after 7,424 of 100,000 fires") where it takes 12 s to
-/// finish (ICU's Umm al-Qura years cost more the later they are).
+/// Example: `chime audit --cron '* * * * * *' --flavor croniter --zones all --from 1900 --to 2099
+/// --deadline 25000` answers `limitReached` ("the deadline of 25,000 ms was reached in
+/// Africa/Algiers, after 3,329,024 fires") after 25 s, the zones audited before it written, where
+/// it would go on past a minute to the audit's fire bound.
 public struct Deadline: Sendable, Hashable {
     /// The limit as given, in milliseconds (1…`maximumMilliseconds`).
     public let milliseconds: Int

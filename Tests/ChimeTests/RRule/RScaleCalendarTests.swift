@@ -82,6 +82,23 @@ import Testing
                                              "HEBREW", "INDIAN", "ISLAMIC", "ISLAMIC-CIVIL", "ISLAMIC-TBLA", "ISLAMIC-UMALQURA", "JAPANESE", "PERSIAN", "ROC"])
     }
 
+    /// Past its table (1300–1600 AH) ICU computes Umm al-Qura years as the civil calendar's, which
+    /// Chime then asks for instead (`RScaleCalendar.umalquraTableEnd`): ICU's own Umm al-Qura
+    /// answer, asked directly, must be the civil year month for month — 1601…1700 AH (2174–2271
+    /// CE) and every 97th year to 9601 AH.
+    @Test func umalquraPastItsTableIsICUsCivilCalendar() throws {
+        let umalqura = try #require(RScaleCalendar.named("ISLAMIC-UMALQURA")), civil = try #require(RScaleCalendar.named("ISLAMIC-CIVIL"))
+        func months(_ y: RScaleYear?) -> [String] { (y?.months ?? []).map { "\($0.number) \($0.firstDay) \($0.dayCount)" } }
+        var compared = 0
+        for number in Array(1601...1700) + Array(stride(from: Int64(1797), through: 9601, by: 97)) {
+            let icu = umalqura.icuYear(number)
+            #expect(icu != nil && months(icu) == months(civil.icuYear(number)), "Umm al-Qura \(number)")
+            #expect(months(umalqura.year(number)) == months(icu), "the stand-in for \(number)")
+            compared += 1
+        }
+        #expect(compared == 181)
+    }
+
     /// Every day 2000-01-01…2050-12-31 (18,628 days) in each calendar. The days where ICU 72 and
     /// Foundation's ICU disagree, as runs of consecutive days, must be exactly those listed in
     /// `Tests/RRuleOracle/rscale-icu-differences.txt`, each with its verdict (which calendar is
