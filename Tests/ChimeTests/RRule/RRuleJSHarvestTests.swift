@@ -10,9 +10,9 @@ import Testing
 /// `test/rrule.test.ts`, cited by test name and the line its `testRecurring` starts on: the options
 /// written as RRULE parts (`byweekday: [RRule.TU.nth(1)]` is `BYDAY=1TU`, `parse('19970902T090000')`
 /// a floating DTSTART) and rrule.js's expected dates, the oracle, transcribed from the file. Left
-/// out there: the `before`/`after`/`between` tests (a method, not the rule's list), BYEASTER (no
-/// RRULE part), `testRecurring.skip`, and the sub-second DTSTARTs. 18 more are text tests of
-/// `test/rrulestr.test.ts`, `test/rruleset.test.ts` and `test/rrule.test.ts`'s `it` tests (their
+/// out there: BYEASTER (no RRULE part), `testRecurring.skip`, and the sub-second DTSTARTs; its
+/// `before`/`after`/`between` tests are `windows`. 18 more are text tests of `test/rrulestr.test.ts`,
+/// `test/rruleset.test.ts` and `test/rrule.test.ts`'s `it` tests (their
 /// comments below say how each was written). rrule.js's `datetime` is `Date.UTC`, so the wall
 /// times are read in UTC and compared as instants. Each transcribed case was also run through
 /// python-dateutil 2.9.0.post0's `rrulestr`, which gives the same dates for all 236 (a check of the
@@ -83,6 +83,59 @@ import Testing
 
     @Test(arguments: cases.filter { $0.forbidden != nil }) func rfc5545Refuses(_ c: Case) {
         #expect(throws: RRuleError.self) { try RRuleTrigger(text: c.text, flavor: .rfc5545) }
+    }
+
+    /// test/rrule.test.ts's `before`, `after` and `between` tests (dateutil's testBefore … testBetweenInc):
+    /// rrule.js's `after(t)` is the first instance after `t`, `before(t)` the last before it,
+    /// `between(a, b)` those strictly between; `inc` includes `t`, `a` and `b`. Chime's `fires(after:)`
+    /// is exclusive, so an inclusive bound starts a second earlier. Left out: "testBetweenWithTZ"
+    /// (its expected dates depend on the machine's local zone through rrule.js's `expectedDate`).
+    struct Window: Sendable, CustomTestStringConvertible {
+        enum Method: Sendable { case before(String), after(String), between(String, String) }
+        let name: String
+        let line: Int
+        let dtstart: String
+        let rule: String
+        let method: Method
+        let inclusive: Bool
+        let expected: [String]
+        var testDescription: String { "\(name) (test/rrule.test.ts:\(line)) \(rule)" }
+    }
+
+    static let windows: [Window] = [
+        Window(name: "testBefore", line: 80, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .before("19970905T090000"),
+               inclusive: false, expected: ["19970904T090000"]),
+        Window(name: "testBeforeInc", line: 93, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .before("19970905T090000"),
+               inclusive: true, expected: ["19970905T090000"]),
+        Window(name: "testAfter", line: 106, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .after("19970904T090000"),
+               inclusive: false, expected: ["19970905T090000"]),
+        Window(name: "testAfterInc", line: 119, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .after("19970904T090000"),
+               inclusive: true, expected: ["19970904T090000"]),
+        Window(name: "testBetween", line: 132, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .between("19970902T090000", "19970906T090000"),
+               inclusive: false, expected: ["19970903T090000", "19970904T090000", "19970905T090000"]),
+        Window(name: "testBetweenInc", line: 149, dtstart: "19970902T090000", rule: "FREQ=DAILY", method: .between("19970902T090000", "19970906T090000"),
+               inclusive: true, expected: ["19970902T090000", "19970903T090000", "19970904T090000", "19970905T090000", "19970906T090000"]),
+        Window(name: "testYearlyBetweenInc", line: 721, dtstart: "20150101T000000", rule: "FREQ=YEARLY",
+               method: .between("20160101T000000", "20160101T000000"), inclusive: true, expected: ["20160101T000000"]),
+        Window(name: "testYearlyBetweenIncLargeSpan", line: 734, dtstart: "19200101T000000", rule: "FREQ=YEARLY",
+               method: .between("20160101T000000", "20160101T000000"), inclusive: true, expected: ["20160101T000000"]),
+    ]
+
+    @Test(arguments: windows, [RRuleFlavor.dateutil, .rfc5545]) func window(_ w: Window, flavor: RRuleFlavor) throws {
+        let trigger = try RRuleTrigger(text: "DTSTART:\(w.dtstart)\nRRULE:\(w.rule)", flavor: flavor, dtstartMode: .ifMatching)
+        func from(_ t: String) throws -> Instant { try ISO8601Format.parseInstant(Self.iso(t)).adding(seconds: w.inclusive ? -1 : 0) }
+        func fires(after t: Instant, count: Int) throws -> [String] { try trigger.fires(after: t, in: Self.utc, count: count).map { Self.basic($0.instant.utcString) } }
+        let got: [String]
+        switch w.method {
+        case .after(let t):
+            got = try fires(after: from(t), count: 1)
+        case .between(let a, let b):
+            got = try fires(after: from(a), count: 400).filter { w.inclusive ? $0 <= b : $0 < b }
+        case .before(let t):
+            let all = try fires(after: ISO8601Format.parseInstant(Self.iso(w.dtstart)).adding(seconds: -1), count: 400)
+            got = Array(all.filter { w.inclusive ? $0 <= t : $0 < t }.suffix(1))
+        }
+        #expect(got == w.expected)
     }
 
     /// rrule.js tests whose text Chime does not read as rrule.js does, in either flavor (tracked: a
