@@ -75,6 +75,7 @@ import Testing
             let slices = stride(from: 0, to: cases.count, by: max(share, 1)).map { Array(cases[$0..<min($0 + share, cases.count)]) }
             counts = slices.map(\.count)
             outputs = slices.map { _ in Output() }
+            _ = ChildProcess.ignoreBrokenPipes
             var started: [Process] = []
             for (index, slice) in slices.enumerated() {
                 let process = Process()
@@ -89,13 +90,10 @@ import Testing
                 started.append(process)
                 let text = Data(slice.map { RRuleDifferentialTests.jsonLine($0) + "\n" }.joined().utf8)
                 let writer = input.fileHandleForWriting
-                DispatchQueue.global().async { writer.write(text); try? writer.close() }
-                group.enter()
-                let slot = outputs[index], group = group
-                DispatchQueue.global().async {
-                    slot.data = output.fileHandleForReading.readDataToEndOfFile()
-                    group.leave()
-                }
+                // Threads of their own, never Dispatch's pool (ChildProcess says why).
+                ChildProcess.onOwnThread(group) { try? writer.write(contentsOf: text); try? writer.close() }
+                let slot = outputs[index]
+                ChildProcess.onOwnThread(group) { slot.data = output.fileHandleForReading.readDataToEndOfFile() }
             }
             processes = started
         }

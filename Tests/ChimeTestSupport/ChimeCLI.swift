@@ -37,35 +37,10 @@ enum ChimeCLI {
     /// Runs `chime` with `arguments`, killing it after `timeout` seconds (a hang is a failure too).
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> ChimeRun {
-        final class Box: @unchecked Sendable { var data = Data() }   // each written once, read after group.wait()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executable(sourceLocation: sourceLocation))
-        process.arguments = arguments
-        process.environment = Fixtures.childEnvironment(baseEnvironment.merging(environment) { $1 })
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        try process.run()
-        // Drain both pipes while the child runs, so a large output cannot block it.
-        let outBox = Box(), errBox = Box()
-        let group = DispatchGroup()
-        for (pipe, box) in [(out, outBox), (err, errBox)] {
-            group.enter()
-            DispatchQueue.global().async { box.data = pipe.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        }
-        var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            process.terminate()
-            finished.wait()
-        }
-        group.wait()
-        return ChimeRun(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                        timedOut: timedOut, stdout: String(decoding: outBox.data, as: UTF8.self),
-                        stderr: String(decoding: errBox.data, as: UTF8.self))
+        let result = try ChildProcess.run(try executable(sourceLocation: sourceLocation), arguments,
+                                          environment: baseEnvironment.merging(environment) { $1 }, timeout: timeout)
+        return ChimeRun(status: result.status, signaled: result.signaled && !result.timedOut, timedOut: result.timedOut,
+                        stdout: String(decoding: result.stdout, as: UTF8.self), stderr: String(decoding: result.stderr, as: UTF8.self))
     }
 
     /// The crash checks every run gets: a normal exit, in time, without Swift's crash reporting.

@@ -46,36 +46,19 @@ enum Fixtures {
         return environment.merging(extra) { $1 }
     }
 
-    /// Runs a program and returns its exit status and combined stdout (stderr discarded unless asked).
+    /// Runs a program and returns its exit status, stdout and stderr (`ChildProcess`); one still
+    /// running after `timeout` seconds is killed and answers status -1, the timeout named in `error`.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    stdin: Data? = nil) -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = childEnvironment(environment ?? [:])
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try! process.run()
-        // Feed stdin from another thread: a child that writes while we write would otherwise deadlock.
-        let writer = input.fileHandleForWriting
-        DispatchQueue.global().async {
-            if let stdin { writer.write(stdin) }
-            try? writer.close()
+                    stdin: Data? = nil, timeout: Double = 900) -> (status: Int32, output: String, error: String) {
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(executable, arguments, environment: environment ?? [:], stdin: stdin, timeout: timeout)
+        } catch {
+            return (-1, "", "could not start \(executable): \(error)")
         }
-        // Read both pipes fully before waiting, so a large output cannot block the child.
-        final class Box: @unchecked Sendable { var data = Data() }   // written once, read after group.wait()
-        let errBox = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let errData = errBox.data
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let errorText = String(decoding: result.stderr, as: UTF8.self)
+        return (result.timedOut ? -1 : result.status, String(decoding: result.stdout, as: UTF8.self),
+                result.timedOut ? "killed after \(Int(timeout)) s: \(executable) \(arguments.prefix(3).joined(separator: " "))\n" + errorText : errorText)
     }
 }
