@@ -24,6 +24,23 @@ import Testing
         return try trigger.fires(after: try ISO8601Format.parseInstant("2000-01-01T00:00:00Z"), in: rules, count: count).map(\.instant.utcString)
     }
 
+    /// A DATE DTSTART with BYMINUTE: RFC 5545 §3.3.10 says BYSECOND, BYMINUTE and BYHOUR "MUST be
+    /// ignored" then, and the rfc5545 flavor ignores them (libical's `icalrecur_test.txt` "time-related
+    /// BY* should be ignored if DTSTART is date-only": Oct 18, 20, 22 at midnight); python-dateutil, which
+    /// has no DATE value, applies them (`rrulestr('DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3')`:
+    /// 00:01, 00:02, 00:03 on Oct 18), and so does the dateutil flavor.
+    @Test func timePartsWithADateDTSTART() throws {
+        let text = "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3"
+        func fires(_ flavor: RRuleFlavor) throws -> [String] {
+            try RRuleTrigger(text: text, flavor: flavor, dtstartMode: .ifMatching)
+                .fires(after: try ISO8601Format.parseInstant("2024-01-01T00:00:00Z"), in: LibicalHarvestTests.utc, count: 4).map(\.instant.utcString)
+        }
+        #expect(try fires(.rfc5545) == ["2024-10-18T00:00:00Z", "2024-10-20T00:00:00Z", "2024-10-22T00:00:00Z"])
+        #expect(try fires(.dateutil) == ["2024-10-18T00:01:00Z", "2024-10-18T00:02:00Z", "2024-10-18T00:03:00Z"])
+        // The rule keeps its text as written.
+        #expect(try RRuleTrigger(text: text).rule?.text.contains("BYMINUTE=1,2,3,4") == true)
+    }
+
     /// RULE = "FREQ=MONTHLY;BYWEEKNO=20;BYDAY=MO,FR": the Monday and Friday of week 20, in whichever month holds them.
     @Test func byWeekNoMonthly() throws {
         #expect(try Self.fires("FREQ=MONTHLY;BYWEEKNO=20;BYDAY=MO,FR") == ["2026-05-11T07:00:00Z", "2026-05-15T07:00:00Z", "2027-05-17T07:00:00Z",

@@ -4,7 +4,7 @@ import Testing
 @testable import ChimeTestSupport
 @testable import ChimeTestCases
 
-/// RFC 7529 rules: the RFC's own examples (§4.3), libical's published RSCALE test vectors,
+/// RFC 7529 rules: the RFC's own examples (§4.3) (libical's published RSCALE vectors: LibicalHarvestTests),
 /// errors naming the part, DST on the local clock, and the generic calendar walk against the
 /// Gregorian one.
 @Suite struct RScaleRuleTests {
@@ -57,90 +57,7 @@ import Testing
                 == ["20120229", "20130228", "20140228"])
     }
 
-    // MARK: libical's test vectors
-
-    struct Vector {
-        let dtstart: String
-        let rule: String
-        var startAt: String?
-        let instances: [String]
-    }
-
-    /// libical's published RSCALE expectations, copied by hand from
-    /// https://github.com/libical/libical `src/test/icalrecur_withicu_test.out` (commit
-    /// 86bca71f4c7be8e2b14beb126ed9473efd380f80; rules in `src/test/icalrecur_test.c`, array
-    /// `rscale`), its "INSTANCES" lines. libical yields DTSTART only when the rule makes it, so Chime
-    /// runs in `ifMatching`; a "START-AT" line is the instant the list starts after.
-    static let libicalVectors: [Vector] = [
-        Vector(dtstart: "20140910", rule: "RSCALE=ETHIOPIC;FREQ=YEARLY;BYMONTH=13;BYMONTHDAY=-1;COUNT=6",
-               instances: ["20140910", "20150911", "20160910", "20170910", "20180910", "20190911"]),
-        Vector(dtstart: "20130210", rule: "RSCALE=CHINESE;FREQ=YEARLY;UNTIL=20180101",
-               instances: ["20130210", "20140131", "20150219", "20160208", "20170128"]),
-        Vector(dtstart: "20140920", rule: "RSCALE=CHINESE;FREQ=MONTHLY;COUNT=4", instances: ["20140920", "20141020", "20141119", "20141218"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=ISLAMIC-CIVIL;FREQ=MONTHLY;COUNT=4", instances: ["20131025", "20131124", "20131224", "20140122"]),
-        Vector(dtstart: "20130709", rule: "RSCALE=ISLAMIC-CIVIL;FREQ=YEARLY;BYMONTH=9;COUNT=5",
-               instances: ["20130709", "20140629", "20150618", "20160607", "20170527"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=9;COUNT=3", instances: ["20141003", "20151022", "20161010"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=9L;SKIP=OMIT;COUNT=2", instances: ["20141102", "21091102"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=4L;SKIP=OMIT;UNTIL=21000101",
-               instances: ["20200601", "20580531", "20690530", "20770531", "20880530", "20960531"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=9L;SKIP=FORWARD;COUNT=3",
-               instances: ["20131112", "20141102", "20151121"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=9L;SKIP=BACKWARD;COUNT=3",
-               instances: ["20141102", "20151022", "20161010"]),
-        Vector(dtstart: "20131025", rule: "RSCALE=CHINESE;FREQ=YEARLY;BYMONTHDAY=10;BYMONTH=9,9L;SKIP=BACKWARD;COUNT=4",
-               instances: ["20141003", "20141102", "20151022", "20161010"]),
-        Vector(dtstart: "20130210", rule: "RSCALE=CHINESE;FREQ=YEARLY;UNTIL=20200101;INTERVAL=2", startAt: "2016-01-01T00:00:00Z",
-               instances: ["20170128", "20190205"]),
-        Vector(dtstart: "20140205", rule: "RSCALE=HEBREW;FREQ=YEARLY;COUNT=4", instances: ["20140205", "20160214", "20190210", "20220206"]),
-        Vector(dtstart: "20140205", rule: "RSCALE=HEBREW;FREQ=YEARLY;SKIP=FORWARD;COUNT=4", instances: ["20140205", "20150224", "20160214", "20170303"]),
-        Vector(dtstart: "20140208", rule: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD;COUNT=5",
-               instances: ["20140208", "20150227", "20160217", "20170306", "20180223"]),
-        Vector(dtstart: "20140302", rule: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=30;SKIP=FORWARD;COUNT=5",
-               instances: ["20140302", "20150321", "20160310", "20170328", "20180317"]),
-        Vector(dtstart: "20140302", rule: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=-1;SKIP=FORWARD;COUNT=5",
-               instances: ["20140302", "20150320", "20160310", "20170327", "20180316"]),
-        Vector(dtstart: "20140302", rule: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=30;SKIP=BACKWARD;COUNT=5",
-               instances: ["20140302", "20150219", "20160310", "20170226", "20180215"]),
-        Vector(dtstart: "20140302", rule: "RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=-1;SKIP=BACKWARD;COUNT=5",
-               instances: ["20140302", "20150219", "20160310", "20170226", "20180215"]),
-        Vector(dtstart: "20120229", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;COUNT=4", instances: ["20120229", "20160229", "20200229", "20240229"]),
-        Vector(dtstart: "20140131", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD;COUNT=4", instances: ["20140131", "20140228", "20140331", "20140430"]),
-        Vector(dtstart: "20140131", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=FORWARD;COUNT=4", instances: ["20140131", "20140301", "20140331", "20140501"]),
-        Vector(dtstart: "20150201", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=28,29;SKIP=FORWARD;COUNT=5",
-               instances: ["20150228", "20150301", "20160228", "20160229", "20170228"]),
-        Vector(dtstart: "20140131", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;INTERVAL=3;SKIP=FORWARD;COUNT=4",
-               instances: ["20140131", "20140501", "20140731", "20141031"]),
-        Vector(dtstart: "20150131T000000Z", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;COUNT=12;SKIP=FORWARD",
-               instances: ["20150131", "20150301", "20150331", "20150501", "20150531", "20150701", "20150731", "20150831", "20151001", "20151031", "20151201", "20151231"]),
-        Vector(dtstart: "20150101T000000Z", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=12;SKIP=FORWARD",
-               instances: ["20150101", "20150201", "20150301", "20150401", "20150501", "20150601", "20150701", "20150801", "20150901", "20151001", "20151101", "20151201"]),
-        Vector(dtstart: "20150131T000000Z", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=31;COUNT=12;SKIP=BACKWARD",
-               instances: ["20150131", "20150228", "20150331", "20150430", "20150531", "20150630", "20150731", "20150831", "20150930", "20151031", "20151130", "20151231"]),
-        Vector(dtstart: "20150101T000000Z", rule: "RSCALE=GREGORIAN;FREQ=MONTHLY;BYMONTHDAY=-31;COUNT=12;SKIP=BACKWARD",
-               instances: ["20150101", "20150131", "20150301", "20150331", "20150501", "20150531", "20150701", "20150801", "20150831", "20151001", "20151031", "20151201"]),
-        Vector(dtstart: "20121231T120000", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=366;SKIP=FORWARD;COUNT=9",
-               instances: ["20121231T120000", "20140101T120000", "20150101T120000", "20160101T120000", "20161231T120000", "20180101T120000",
-                           "20190101T120000", "20200101T120000", "20201231T120000"]),
-        Vector(dtstart: "20121231T120000", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=366;SKIP=BACKWARD;COUNT=9",
-               instances: ["20121231T120000", "20131231T120000", "20141231T120000", "20151231T120000", "20161231T120000", "20171231T120000",
-                           "20181231T120000", "20191231T120000", "20201231T120000"]),
-        Vector(dtstart: "20120101T120000", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=FORWARD;COUNT=9",
-               instances: ["20120101T120000", "20130101T120000", "20140101T120000", "20150101T120000", "20160101T120000", "20170101T120000",
-                           "20180101T120000", "20190101T120000", "20200101T120000"]),
-        Vector(dtstart: "20120101T120000", rule: "RSCALE=GREGORIAN;FREQ=YEARLY;BYYEARDAY=-366;SKIP=BACKWARD;COUNT=9",
-               instances: ["20120101T120000", "20121231T120000", "20131231T120000", "20141231T120000", "20160101T120000", "20161231T120000",
-                           "20171231T120000", "20181231T120000", "20200101T120000"]),
-    ]
-
-    @Test(arguments: libicalVectors.indices)
-    func libicalVector(_ index: Int) throws {
-        let v = Self.libicalVectors[index]
-        let text = "DTSTART\(v.dtstart.count == 8 ? ";VALUE=DATE" : ""):\(v.dtstart)\nRRULE:\(v.rule)"
-        // Ask for one more than listed: the list is the rule's whole set (COUNT or UNTIL ends it).
-        let got = try Self.instances(text, count: v.instances.count + 1, after: v.startAt)
-        #expect(got == v.instances, "\(v.rule) from \(v.dtstart)")
-    }
+    // libical's published RSCALE vectors (`icalrecur_test_rscale*.txt`) run in LibicalHarvestTests.
 
     // MARK: Errors name the part
 

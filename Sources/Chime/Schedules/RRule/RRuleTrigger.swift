@@ -99,9 +99,17 @@ public struct RRuleTrigger: Sendable, Hashable {
                 }
             }
         }
-        guard let rule else {
+        guard var rule else {
             plan = RRulePlan(expansion: nil, lastWall: Int64.max, until: nil, start: dtstart.wall, always: dtstartMode == .always)
             return
+        }
+        // RFC 5545 §3.3.10: BYSECOND, BYMINUTE and BYHOUR "MUST NOT be specified when the associated
+        // "DTSTART" property has a DATE value type. These rule parts MUST be ignored in RECUR value that
+        // violate the above requirement" — as libical does (`icalrecur_test.txt`, "time-related BY* should
+        // be ignored if DTSTART is date-only"). python-dateutil has no DATE and applies them: the dateutil
+        // flavor keeps them. `self.rule` keeps the text as written.
+        if dtstart.isDate && rule.flavor == .rfc5545 {
+            (rule.bySecond, rule.byMinute, rule.byHour) = ([], [], [])
         }
         // A UTC UNTIL with a floating DTSTART is allowed: it is compared with the instants in the request's zone.
         if let name = rule.rscale {
