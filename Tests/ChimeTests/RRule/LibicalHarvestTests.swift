@@ -85,15 +85,8 @@ import Testing
     static func instances(rrule: String, dtstart: String, startAt: String?, count: Int) throws -> [String] {
         let text = "DTSTART\(dtstart.count == 8 ? ";VALUE=DATE" : ""):\(dtstart)\nRRULE:\(rrule)"
         let trigger = try RRuleTrigger(text: text, flavor: .rfc5545, dtstartMode: .ifMatching)
-        let start = try startAt.map { try ISO8601Format.parseInstant(iso(wall($0))).adding(seconds: -1) } ?? Instant(seconds: -5_000_000_000)
+        let start = try startAt.map { try ISO8601Format.parseInstant(RRuleJSHarvestTests.iso(wall($0))).adding(seconds: -1) } ?? Instant(seconds: -5_000_000_000)
         return try trigger.fires(after: start, in: utc, count: count).map { RRuleParser.dateTimeText($0.instant.seconds) }
-    }
-
-    /// `19970902T090000` → `1997-09-02T09:00:00Z`.
-    static func iso(_ s: String) -> String {
-        let c = Array(s)
-        func f(_ r: Range<Int>) -> String { String(c[r]) }
-        return "\(f(0..<4))-\(f(4..<6))-\(f(6..<8))T\(f(9..<11)):\(f(11..<13)):\(f(13..<15))Z"
     }
 
     /// libical's expected instances for a case (those at or after START-AT), as UTC wall times.
