@@ -372,6 +372,15 @@ bad("next --ical missing file", ["next", "--ical", "/nonexistent/cal.ics", "--af
 bad("next --ical directory", ["next", "--ical", "/", "--after", AFTER], "/")
 bad("next --ical not a calendar", ["next", "--ical", "/etc/hostname", "--after", AFTER], "/etc/hostname")
 bad("next --ical unknown uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--uid", "nope", "--after", AFTER], "nope")
+# EXRULE (RFC 2445; RFC 5545 removed it) is refused, not ignored: ignoring it would give the dates it excludes. One event, and
+# the same with the property folded over lines or in lower case.
+for label, lines in [("plain", ["EXRULE:FREQ=WEEKLY;BYDAY=SA,SU"]), ("folded", ["EXRULE", " :FREQ=WEEKLY;BYDAY=SA,SU"]),
+                     ("lower case", ["exrule:FREQ=WEEKLY;BYDAY=SA,SU"])]:
+    path = os.path.join(tempfile.mkdtemp(prefix="chime-battery-exrule-"), "exrule.ics")
+    with open(path, "w") as f:
+        f.write("\r\n".join(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "DTSTART:20260101T090000Z", "RRULE:FREQ=DAILY;COUNT=10", *lines,
+                              "END:VEVENT", "END:VCALENDAR", ""]))
+    bad(f"next --ical EXRULE ({label})", ["next", "--ical", path, "--after", AFTER], "EXRULE")
 bad("next --ical two events, no uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--after", AFTER], "standup-1")
 
 # ---------------------------------------------------------------------------------------------

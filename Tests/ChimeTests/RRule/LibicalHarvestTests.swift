@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Chime
 @testable import ChimeTestSupport
+@testable import ChimeTestCases
 
 /// libical's own recurrence assertions (github.com/libical/libical at commit
 /// d31d57c49aa84480c59b01f32951dbdfbe7924c2): the vectors `src/test/icalrecur_test.c` reads —
@@ -206,12 +207,67 @@ import Testing
         #expect(Self.expected(c) != want, "libical now agrees: move the case back")
     }
 
+    // MARK: regression-recur.c and test-data/recur.txt
+
+    /// `src/test/regression-recur.c`'s `test_recur_file`: for each VEVENT of `test-data/recur.txt`
+    /// (copied unchanged beside the other files), `icalcomponent_foreach_recurrence` between
+    /// `icaltime_from_timet_with_zone(1)` (1970-01-01T00:00:01Z) and `…(1748497476)` (2025-05-29T05:44:36Z)
+    /// must call back `X-EXPECT-NUMEVENTS` times. With an RRULE, libical's `icalcomponent_foreach_recurrence`
+    /// (`src/libical/icalcomponent.c`, same commit) does the callback for DTSTART "ONLY if there is no
+    /// RRULE. Otherwise, the initial occurrence will be handled by the RRULE" — DTSTART only when the rule
+    /// makes it — so Chime reads each VEVENT (`RRuleParser.event(inCalendar:)`) with DTSTART `ifMatching`
+    /// and counts its fires in that window (every rule ends by COUNT or UNTIL well inside it). In
+    /// `always` one count differs (line 260: DTSTART Tuesday 1997-09-02 with `BYDAY=MO,WE,FR`, 25 not 24:
+    /// RFC 5545 §3.8.5.3 leaves a DTSTART "not synchronized with the recurrence rule" undefined). Left
+    /// refused: the one VEVENT with EXRULE (23 in libical): RFC 5545 dropped EXRULE, which RFC 2445
+    /// §4.8.5.2 had, and Chime's iCalendar reader refuses it rather than ignore it (`recurFileEXRULE`).
+    struct Event: Sendable, CustomTestStringConvertible {
+        /// The line its BEGIN:VEVENT is on, its text, and libical's expected count.
+        let line: Int
+        let text: String
+        let expected: Int
+        var testDescription: String { "test-data/recur.txt:\(line)" }
+    }
+
+    static let events: [Event] = {
+        let text = try! String(contentsOf: directory.appendingPathComponent("recur.txt"), encoding: .utf8)
+        var events: [Event] = []
+        var lines: [String] = []
+        var first = 0
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            if line.hasPrefix("BEGIN:VEVENT") { (lines, first) = ([], index + 1) }
+            lines.append(line)
+            if line.hasPrefix("END:VEVENT") {
+                let body = lines.joined(separator: "\n")
+                let unfolded = body.replacingOccurrences(of: "\n ", with: "")
+                let expect = unfolded.components(separatedBy: "\n").first { $0.hasPrefix("X-EXPECT-NUMEVENTS:") }!
+                events.append(Event(line: first, text: body, expected: Int(expect.dropFirst(19).trimmingCharacters(in: .whitespaces))!))
+            }
+        }
+        return events
+    }()
+
+    static func hasEXRULE(_ e: Event) -> Bool { e.text.replacingOccurrences(of: "\n ", with: "").contains("\nEXRULE") }
+
+    @Test(arguments: events.filter { !hasEXRULE($0) }) func recurFileCount(_ e: Event) throws {
+        let trigger = try RRuleTrigger(recurrence: RRuleParser.event(inCalendar: e.text), dtstartMode: .ifMatching)
+        let zone = try trigger.dtstart.zone == .floating || trigger.dtstart.zone == .utc ? Self.utc
+            : Fixtures.tzifDatabase.rules(for: "America/Los_Angeles")
+        let fires = try trigger.fires(after: Instant(seconds: 0), in: zone, count: 1000)
+        #expect(fires.filter { $0.instant.seconds <= 1_748_497_476 }.count == e.expected)
+    }
+
+    @Test(arguments: events.filter(hasEXRULE)) func recurFileEXRULE(_ e: Event) {
+        #expect { _ = try RRuleParser.event(inCalendar: e.text) } throws: { ($0 as? RRuleError)?.part == "EXRULE" }
+    }
+
     /// The harvest's size, so a lost block is noticed (docs/rrule.md quotes these counts).
     @Test func counts() {
         let perFile = Dictionary(grouping: Self.cases, by: \.file).mapValues(\.count)
         #expect(perFile == ["icalrecur_test.txt": 146, "icalrecur_test_rscale.txt": 14,
                             "icalrecur_test_rscale_withicu.txt": 19, "icalrecur_test_rscale_withicu_dangi.txt": 1])
         #expect(Self.cases.filter { $0.error != nil }.count == 2)
+        #expect(Self.events.count == 57 && Self.events.filter(Self.hasEXRULE).count == 1)
         #expect(Dictionary(grouping: Self.explainedList, by: \.verdict).mapValues(\.count)
                 == [.weekday: 13, .month: 2, .weekYear: 3, .unimplemented: 1, .trailingSemicolon: 1])
     }

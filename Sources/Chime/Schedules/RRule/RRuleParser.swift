@@ -334,6 +334,9 @@ public enum RRuleParser {
         case "RDATE": result.rdates += try times(line, part: "RDATE")
         case "EXDATE": result.exdates += try times(line, part: "EXDATE")
         case "UID": result.uid = line.value.trimmingWhitespace()
+        case "EXRULE":
+            // Ignoring it, as other properties of an event are, would give the dates it excludes.
+            throw .invalid(part: "EXRULE", reason: "not read: RFC 5545 removed EXRULE (RFC 2445 §4.8.5.2 had it); list the excluded dates as EXDATE")
         default:
             if strict {
                 // A line with no name (":FREQ=…") is named by its place: "line".
