@@ -37,12 +37,10 @@ struct ZoneChoice {
         }
     }
 
-    /// The zone an iCalendar file names and defines (VTIMEZONE): the tz database's when a source
-    /// knows the TZID, as python's icalendar does (the file's then kept as `definition`); else the
-    /// file's own, source `vtimezone`. A definition Chime cannot read is an error either way.
-    static func resolve(_ id: String, defined: VTimeZone, origin: String, in database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
-        let rules: ZoneRules
-        do { rules = try defined.rules() } catch { throw .input("the iCalendar file's VTIMEZONE: \(error.description)", code: error.code) }
+    /// The zone an iCalendar file names and defines (`defined`, its VTIMEZONE's): the tz
+    /// database's when a source knows the TZID, as python's icalendar does (the file's then kept
+    /// as `definition`); else the file's own, source `vtimezone`.
+    static func resolve(_ id: String, defined rules: ZoneRules, origin: String, in database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
         if (try? database.lookup(id)) != nil {
             var choice = try resolve(id, origin: origin, in: database)
             choice.definition = rules

@@ -222,11 +222,12 @@ enum TriggerOptions {
         return lines.joined(separator: "\n")
     }
 
-    /// The VTIMEZONE of the `--ical` file that defines `tzid` (DTSTART's), if the file has one.
-    static func icalTimeZone(_ args: ParsedArguments, tzid: String) throws(CLIError) -> VTimeZone? {
+    /// The zone the `--ical` file's VTIMEZONE for `tzid` (DTSTART's) defines, if the file has one.
+    /// A definition Chime cannot read is an error even where the tz database would answer.
+    static func icalTimeZone(_ args: ParsedArguments, tzid: String) throws(CLIError) -> ZoneRules? {
         guard args.values["ical"] != nil else { return nil }
         do {
-            return try VTimeZone.named(tzid, inCalendar: try icalText(args))
+            return try VTimeZone.named(tzid, inCalendar: try icalText(args))?.rules()
         } catch let error as RRuleError {
             throw .input("--ical \(args.values["ical"]!): \(error.description)", code: "invalidRRule")
         } catch let error as CLIError {
