@@ -66,6 +66,8 @@ public struct VTimeZone: Sendable, Hashable {
     public static let zoneLimit = 1_000
     /// The most STANDARD and DAYLIGHT sub-components one VTIMEZONE may have.
     public static let observanceLimit = 1_000
+    /// The longest TZID read, in UTF-8 bytes (it names the zone in every answer).
+    public static let longestIdentifier = 255
     /// The most onsets a zone lists (DTSTARTs, RDATEs and rules' instances up to the year after
     /// the last irregular onset).
     public static let onsetLimit = 100_000
@@ -165,6 +167,11 @@ public struct VTimeZone: Sendable, Hashable {
                     guard identifier == nil else { throw .invalid(part: "TZID", reason: "given twice in \(name)") }
                     let id = Self.unescaped(line.value.trimmingWhitespace())
                     guard !id.isEmpty else { throw .invalid(part: "TZID", reason: "empty in a VTIMEZONE") }
+                    // The TZID becomes the zone's name in every answer: printable, and short.
+                    guard !ControlCharacters.occur(in: id), id.utf8.count <= VTimeZone.longestIdentifier else {
+                        throw .invalid(part: "TZID", reason: "'\(ControlCharacters.escaped(String(id.prefix(80))))' (\(id.utf8.count) bytes) is not a zone name: "
+                                       + "control characters, or more than \(VTimeZone.longestIdentifier) bytes")
+                    }
                     identifier = id
                 }
                 return                                    // TZURL, LAST-MODIFIED, X-LIC-LOCATION, …
