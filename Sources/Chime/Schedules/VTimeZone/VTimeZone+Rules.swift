@@ -166,6 +166,7 @@ extension VTimeZone {
     /// `+01:00` for a type the file leaves unnamed (no TZNAME).
     static func numericName(_ offset: Int32) -> String { ISO8601Format.offset(Int(offset)) }
 
+    /// The year of `wall` (seconds since 1970, local or UTC).
     package static func year(_ wall: Int64) -> Int64 {
         CivilArithmetic.civilFromDays(CivilArithmetic.floorDivMod(wall, CivilArithmetic.secondsPerDay).quotient).year
     }
