@@ -383,6 +383,75 @@ for label, lines in [("plain", ["EXRULE:FREQ=WEEKLY;BYDAY=SA,SU"]), ("folded", [
     bad(f"next --ical EXRULE ({label})", ["next", "--ical", path, "--after", AFTER], "EXRULE")
 bad("next --ical two events, no uid", ["next", "--ical", os.path.join(ROOT, "examples/meeting.ics"), "--after", AFTER], "standup-1")
 
+# VTIMEZONE (RFC 5545 §3.6.5): a zone the .ics file defines. Every fault is exit 2 naming the
+# property (and the observance and zone it is in); the caps (docs/rrule.md, VTIMEZONE) hold.
+STANDARD = ("BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "END:STANDARD")
+DAYLIGHT = ("BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
+            "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3", "END:DAYLIGHT")
+
+
+def ics(observances, tzid="Custom", newline="\n", zone_lines=None):
+    """An .ics file whose event's zone `tzid` the file's VTIMEZONE defines by `observances` (lines)."""
+    zone = zone_lines if zone_lines is not None else ["BEGIN:VTIMEZONE", f"TZID:{tzid}", *observances, "END:VTIMEZONE"]
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", *zone, "BEGIN:VEVENT", "UID:e", f"DTSTART;TZID={tzid}:20260309T090000",
+             "RRULE:FREQ=WEEKLY;COUNT=3", "END:VEVENT", "END:VCALENDAR"]
+    return (newline.join(lines) + newline).encode()
+
+
+def vtimezone(name, observances, kind="bad", mentions=(), **kw):
+    args = ["next", "--ical", "{file}", "--after", AFTER, "--count", "3"]
+    CASES.append(Case(f"next --ical VTIMEZONE: {name}", args, kind, mentions, lines=ics(observances, **{k: v for k, v in kw.items()})))
+
+
+for kind, observance in [("STANDARD", STANDARD), ("DAYLIGHT", DAYLIGHT)]:
+    for prop in ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"]:
+        vtimezone(f"{kind} without {prop}", [line for line in observance if not line.startswith(prop + ":")],
+                  mentions=[f"{prop} is missing", f"the {kind} observance #1 of VTIMEZONE 'Custom'"])
+        if prop != "DTSTART":
+            for value in ["+01:00", "0100", "+1", "+2400", "+0160", "+010060", "++0100", "+01000", "", "+0100x", "\u22120100", "+٠١٠٠"]:
+                vtimezone(f"{kind} {prop}:{value!r}", [f"{prop}:{value}" if line.startswith(prop + ":") else line for line in observance],
+                          mentions=[f"{prop}: ", "is not a UTC offset"])
+for rule, mention in [("FREQ=MONTHLY;BYDAY=-1SU", "is not yearly"), ("FREQ=YEARLY;INTERVAL=2;BYMONTH=10;BYDAY=-1SU", "skips years"),
+                      ("FREQ=YEARLY;BYDAY=-1SU", "no month"), ("FREQ=YEARLY;BYMONTH=10;BYDAY=5SU", "4th last"),
+                      ("FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU", "more than one month"), ("FREQ=YEARLY;BYMONTH=10;BYDAY=SU", "4th last"),
+                      ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "not every year has"), ("FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31", "not every year has"),
+                      ("FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;BYHOUR=2", "BYHOUR"), ("FREQ=YEARLY;BYYEARDAY=300", "BYYEARDAY"),
+                      ("FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;BYSETPOS=1", "BYSETPOS"), ("FREQ=YEARLY;BYMONTH=10;BYDAY=SU,SA;BYMONTHDAY=1", "more than one day"),
+                      ("FREQ=YEARLY;BYMONTH=3;BYDAY=SU;BYMONTHDAY=8,9,10,11,12,13,15", "seven consecutive"),
+                      ("FREQ=YEARLY;BYMONTH=13", "BYMONTH"), ("FREQ=YEARLY;RSCALE=HEBREW;BYMONTH=3", "RSCALE"), ("FREQ=FORTNIGHTLY", "FREQ"),
+                      ("BYMONTH=10", "FREQ"), ("FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;COUNT=0", "COUNT")]:
+    vtimezone(f"RRULE {rule}", [f"RRULE:{rule}" if line.startswith("RRULE:") else line for line in STANDARD] + list(DAYLIGHT),
+              mentions=["RRULE", mention])
+vtimezone("no observance", [], mentions=["no STANDARD or DAYLIGHT component"])
+vtimezone("no TZID", [], zone_lines=["BEGIN:VTIMEZONE", *STANDARD, "END:VTIMEZONE"], mentions=["TZID is missing"])
+vtimezone("two TZIDs", [], zone_lines=["BEGIN:VTIMEZONE", "TZID:Custom", "TZID:Other", *STANDARD, "END:VTIMEZONE"], mentions=["TZID: given twice"])
+vtimezone("empty TZID", [], zone_lines=["BEGIN:VTIMEZONE", "TZID:", *STANDARD, "END:VTIMEZONE"], mentions=["TZID"])
+vtimezone("control character in TZID", list(STANDARD), tzid="Cus\x1btom", mentions=["TZID", "\\u{1b}"])
+vtimezone("TZID of 300 bytes", list(STANDARD), tzid="Z" * 300, mentions=["TZID", "300 bytes"])
+vtimezone("no END:VTIMEZONE", [], zone_lines=["BEGIN:VTIMEZONE", "TZID:Custom", *STANDARD], mentions=["END:VCALENDAR inside VTIMEZONE 'Custom'"])
+vtimezone("END:DAYLIGHT closes STANDARD", [*STANDARD[:-1], "END:DAYLIGHT"], mentions=["END:DAYLIGHT inside the STANDARD observance #1"])
+vtimezone("two VTIMEZONEs, one TZID", [], zone_lines=["BEGIN:VTIMEZONE", "TZID:Custom", *STANDARD, "END:VTIMEZONE"] * 2,
+          mentions=["two VTIMEZONE components have TZID 'Custom'"])
+vtimezone("UTC DTSTART", ["DTSTART:16010101T030000Z" if line.startswith("DTSTART") else line for line in STANDARD], mentions=["DTSTART", "is UTC"])
+vtimezone("DTSTART twice", [*STANDARD[:2], *STANDARD[1:]], mentions=["DTSTART: given twice"])
+vtimezone("RRULE twice", [*STANDARD[:-1], STANDARD[-2], "END:STANDARD"], mentions=["RRULE: given twice"])
+vtimezone("bad RDATE", [*STANDARD[:-1], "RDATE:2026-03-29", "END:STANDARD"], mentions=["RDATE"])
+vtimezone("three observances without end", [line.replace("+0100", f"+010{i}").replace("BYMONTH=10", f"BYMONTH={i + 1}")
+                                            for i in range(3) for line in STANDARD], mentions=["3 observances whose RRULE never ends"])
+# The caps: 1,000 observances; 100,000 onsets listed (11 rules from year 1 to 9999); 100,000 RDATE values.
+vtimezone("1,001 observances", [line for _ in range(1001) for line in STANDARD[:-2] + STANDARD[-1:]], mentions=["more than 1000 STANDARD and DAYLIGHT"])
+vtimezone("110,000 onsets", [line for i in range(11) for line in ("BEGIN:STANDARD", "DTSTART:00010101T030000", "TZOFFSETFROM:+0200",
+                                                                  f"TZOFFSETTO:+01{i:02d}", f"RRULE:FREQ=YEARLY;BYMONTH={i + 1};BYDAY=1SU;UNTIL=99990101T000000Z",
+                                                                  "END:STANDARD")], mentions=["more than 100000 onsets"])
+vtimezone("100,001 RDATEs", [*STANDARD[:-2], "RDATE:" + ",".join(["20000101T030000"] * 100_001), "END:STANDARD"], mentions=["more than 100000 RDATE"])
+# Valid shapes: CRLF and folded lines, RDATE periods, Outlook's escaped display name, 99,000 onsets.
+vtimezone("CRLF and folded lines", [*STANDARD[:-2], "RRULE:FREQ=YEARLY;BYDAY=-1SU;", " BYMONTH=10", "END:STANDARD", *DAYLIGHT], kind="ok", newline="\r\n")
+vtimezone("RDATE periods", [*STANDARD[:-2], "RDATE;VALUE=PERIOD:20300101T030000/PT1H,20310101T030000/20310101T040000", "END:STANDARD"], kind="ok")
+vtimezone("9 rules from year 1 to 9999", [line for i in range(9) for line in ("BEGIN:STANDARD", "DTSTART:00010101T030000", "TZOFFSETFROM:+0200",
+                                                                             f"TZOFFSETTO:+01{i:02d}", f"RRULE:FREQ=YEARLY;BYMONTH={i + 1};BYDAY=1SU;UNTIL=99990101T000000Z",
+                                                                             "END:STANDARD")], kind="ok")
+
 # ---------------------------------------------------------------------------------------------
 # Counts and bounds.
 for value in ["-1", "100001", "99999999999999999999999", "1e3", "ten", "", "0x10"]:

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A program outside the toolchain that a differential test asks for its answers: a peer
-/// scheduler (croniter, APScheduler, robfig/cron, Quartz, libical, dateutil, systemd), the JDK, or
+/// scheduler (croniter, APScheduler, robfig/cron, Quartz, libical, dateutil, icalendar, systemd), the JDK, or
 /// glibc's `$TZ` reading (through python3).
 ///
 /// `swift test` must pass on a machine with only the README's "Needs" installed, so a test that
@@ -15,6 +15,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
     case apscheduler3
     case apscheduler4
     case dateutil
+    case icalendar
     case robfig
     case quartz
     case jdk
@@ -29,6 +30,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
         case .apscheduler3: "APScheduler 3.11.3 (PyPI)"
         case .apscheduler4: "APScheduler 4.0.0a6 (PyPI, in /opt/aps4)"
         case .dateutil: "python-dateutil 2.9.0.post0 (PyPI)"
+        case .icalendar: "python's icalendar 7.3.2 (PyPI)"
         case .robfig: "Go and robfig/cron v3 (Debian)"
         case .quartz: "a JDK and Quartz 2.3 (Debian)"
         case .jdk: "a JDK (java and javac)"
@@ -45,6 +47,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
         case .apscheduler3: "python3 -m pip install apscheduler==3.11.3"
         case .apscheduler4: "python3 -m pip install --target /opt/aps4 apscheduler==4.0.0a6"
         case .dateutil: "python3 -m pip install python-dateutil==2.9.0.post0"
+        case .icalendar: "python3 -m pip install icalendar==7.3.2"
         case .robfig: "apt-get install golang-go golang-github-robfig-cron-dev"
         case .quartz: "apt-get install openjdk-17-jdk-headless libquartz2-java"
         case .jdk: "apt-get install openjdk-17-jdk-headless"
@@ -77,6 +80,7 @@ enum OutsideTool: String, CaseIterable, Sendable {
             let path = ProcessInfo.processInfo.environment["CHIME_APSCHEDULER4_PATH"] ?? "/opt/aps4"
             return python("import apscheduler, sys; from apscheduler.triggers.cron import CronTrigger; sys.exit(0 if apscheduler.__file__.startswith('\(path)') else 1)", path: path)
         case .dateutil: return python("import dateutil.rrule")
+        case .icalendar: return python("import icalendar, dateutil.rrule")
         case .robfig: return executable("go") && FileManager.default.fileExists(atPath: "/usr/share/gocode/src/github.com/robfig/cron/spec.go")
         case .quartz: return OutsideTool.jdk.probe() && FileManager.default.fileExists(atPath: "/usr/share/java/quartz2.jar")
         case .jdk: return executable("java") && executable("javac")

@@ -12,6 +12,9 @@ struct ZoneChoice {
     let lookup: ZoneLookup
     /// Where the id came from: `--tz`, `$TZ`, `the system zone (/etc/localtime)` or the argument.
     let origin: String
+    /// The zone an iCalendar file's VTIMEZONE defines when a source knows its TZID too (and so
+    /// answers): kept to compare (`VTimeZone.firstDifference`).
+    var definition: ZoneRules?
 
     /// Notes worth printing: why this zone, and what its id means.
     var notes: [String] {
@@ -32,6 +35,18 @@ struct ZoneChoice {
             }
             throw error
         }
+    }
+
+    /// The zone an iCalendar file names and defines (`defined`, its VTIMEZONE's): the tz
+    /// database's when a source knows the TZID, as python's icalendar does (the file's then kept
+    /// as `definition`); else the file's own, source `vtimezone`.
+    static func resolve(_ id: String, defined rules: ZoneRules, origin: String, in database: ZoneDatabase) throws(CLIError) -> ZoneChoice {
+        if (try? database.lookup(id)) != nil {
+            var choice = try resolve(id, origin: origin, in: database)
+            choice.definition = rules
+            return choice
+        }
+        return ZoneChoice(rules: rules, lookup: ZoneLookup(requested: id, identifier: id, source: .vtimezone, match: .vtimezone), origin: origin)
     }
 
     /// `--tz`, else `$TZ`, else the system zone.

@@ -22,7 +22,8 @@ enum NextCommand {
                    "chime next --cron '30 1 * * * 15' --flavor croniter --tz America/New_York --after 2026-10-31 --count 3",
                    "chime next --at 02:30 --profile android --tz America/New_York --after 2026-03-07T12:00:00Z --count 3",
                    "chime next --rrule 'FREQ=MONTHLY;BYDAY=-1FR' --dtstart 2026-01-30T09:00 --tz America/New_York --after 2026-03-01 --count 3",
-                   "chime next --ical examples/meeting.ics --uid standup-1 --after 2026-03-01 --count 5"],
+                   "chime next --ical examples/meeting.ics --uid standup-1 --after 2026-03-01 --count 5",
+                   "chime next --ical examples/outlook.ics --after 2026-03-20T00:00:00Z --count 2"],
         usageLines: ["chime next (--at HH:MM[:SS] | --components K=V,… | --weekly DAYS@HH:MM | --every DURATION | --oncalendar SPEC",
                      "           | --cron EXPR | --rrule RULE --dtstart LOCAL | --ical FILE [--uid UID]) [--tz ZONE]",
                      "           [--after INSTANT] [--count N] [--anchor INSTANT] [--once] [--report-drift] [--matching POLICY]",
@@ -45,8 +46,12 @@ enum NextCommand {
             // The expression's zone is the zone; --tz may repeat it but not contradict it.
             let origin = args.values["oncalendar"] != nil ? "the OnCalendar expression"
                 : args.values["ical"] != nil ? "the iCalendar file's DTSTART" : "the cron expression (its TZ= prefix)"
-            zone = try ZoneChoice.resolve(named, origin: origin, in: database)
-            if let tz = args.values["tz"], try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
+            if let defined = try TriggerOptions.icalTimeZone(args, tzid: named) {
+                zone = try ZoneChoice.resolve(named, defined: defined, origin: origin, in: database)
+            } else {
+                zone = try ZoneChoice.resolve(named, origin: origin, in: database)
+            }
+            if let tz = args.values["tz"], tz != named, try ZoneChoice.resolve(tz, origin: "--tz", in: database).rules.identifier != zone.rules.identifier {
                 throw .usage("--tz \(tz) differs from the zone \(origin) names (\(named)): give one", command: spec.name)
             }
         } else {
@@ -72,6 +77,10 @@ enum NextCommand {
         }
         if case .onCalendar(let t) = trigger, !fires.isEmpty, fires.count < count, let stop = t.systemdStop(after: fires.last!.instant, in: zone.rules) {
             notes.append("no elapse after \(fires.last!.instant.utcString): \(stop)")
+        }
+        if let definition = zone.definition, case .rrule(let t) = trigger,
+           let note = definitionNote(definition, answering: zone.rules, from: t.dtstart.wall, through: eventEnd(t, fires: fires)) {
+            notes.append(note)
         }
         if case .flutterAndroid = trigger {
             notes.insert("profile android: flutter_local_notifications' Java code (java.time; each fire computed from the wall time of the one before)", at: 0)
@@ -130,5 +139,31 @@ enum NextCommand {
             throw .noAnswer("the trigger never fires \(backward ? "before" : "after") \(after) (\(backward ? "after year 1" : "before year 10000"))")
         }
         return 0
+    }
+
+    /// The last instant (UTC seconds) the note compares: the last fire answered, else the
+    /// recurrence's UNTIL, else DTSTART (read as UTC: a day either way does not change its year
+    /// but at a year's edge, where the comparison covers whole years anyway).
+    static func eventEnd(_ t: RRuleTrigger, fires: [Fire]) -> Int64 {
+        if let last = fires.last { return last.instant.seconds }
+        switch t.rule?.until {
+        case .utc(let seconds)?: return seconds
+        case .local(let wall)?: return wall
+        case .date(let day)?: return day * 86_400
+        case nil: return t.dtstart.wall
+        }
+    }
+
+    /// Where an iCalendar file's VTIMEZONE and the tz database's zone of the same TZID, which
+    /// answered, first differ in the event's years: from the start of DTSTART's year (`start`, a
+    /// wall time) through the end of the year of `end` (`eventEnd`); nil if nowhere.
+    static func definitionNote(_ definition: ZoneRules, answering rules: ZoneRules, from start: Int64, through end: Int64) -> String? {
+        let firstYear = VTimeZone.year(start), lastYear = VTimeZone.year(end)
+        let from = CivilArithmetic.daysFromCivil(year: firstYear, month: 1, day: 1) * CivilArithmetic.secondsPerDay
+        let to = CivilArithmetic.daysFromCivil(year: lastYear + 1, month: 1, day: 1) * CivilArithmetic.secondsPerDay
+        guard let d = VTimeZone.firstDifference(definition, rules, from: from, to: to) else { return nil }
+        return "the file's VTIMEZONE '\(definition.identifier)' differs from the tz database's \(rules.identifier), which answers (as python's icalendar does; "
+            + "libical would follow the file): from \(Instant(seconds: d.seconds).utcString) the file says UTC\(ISO8601Format.offset(Int(d.a))), "
+            + "the tz database UTC\(ISO8601Format.offset(Int(d.b))) (years \(firstYear)–\(lastYear) compared)"
     }
 }

@@ -203,17 +203,37 @@ enum TriggerOptions {
 
     /// The recurrence of `--ical FILE`'s event (`--uid`'s, when the file holds several).
     static func icalRecurrence(_ args: ParsedArguments, flavor: RRuleFlavor = .rfc5545) throws -> RRuleParser.Recurrence {
-        let path = args.values["ical"]!
-        var reader = try LineReader(path: path)
-        var lines: [String] = []
-        try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)); return true }
         let uid = args.values["uid"]
+        let text = try icalText(args)
         do {
-            return try RRuleParser.event(inCalendar: lines.joined(separator: "\n"), uid: uid, flavor: flavor)
+            return try RRuleParser.event(inCalendar: text, uid: uid, flavor: flavor)
         } catch {
             // Several events and no --uid: the engine's words name no flag; this one does.
             guard uid == nil, case let .missing(part, reason) = error, part == "UID" else { throw error }
             throw RRuleError.missing(part: part, reason: reason + " (--uid UID)")
+        }
+    }
+
+    /// The text of `--ical FILE`.
+    static func icalText(_ args: ParsedArguments) throws -> String {
+        var reader = try LineReader(path: args.values["ical"]!)
+        var lines: [String] = []
+        try reader.forEachLine { lines.append(String(decoding: $0, as: UTF8.self)); return true }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The zone the `--ical` file's VTIMEZONE for `tzid` (DTSTART's) defines, if the file has one.
+    /// A definition Chime cannot read is an error even where the tz database would answer.
+    static func icalTimeZone(_ args: ParsedArguments, tzid: String) throws(CLIError) -> ZoneRules? {
+        guard args.values["ical"] != nil else { return nil }
+        do {
+            return try VTimeZone.named(tzid, inCalendar: try icalText(args))?.rules()
+        } catch let error as RRuleError {
+            throw .input("--ical \(args.values["ical"]!): \(error.description)", code: "invalidRRule")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input(BatchError.describe(error), code: "invalidRRule")
         }
     }
 

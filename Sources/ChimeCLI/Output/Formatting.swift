@@ -31,9 +31,9 @@ enum Formatting {
         ])
     }
 
-    /// "tzif 2025b" for text output; a POSIX TZ rule has no tz data, so just "posix".
+    /// "tzif 2025b" for text output; a POSIX TZ rule or a VTIMEZONE has no tz data, so just "posix", "vtimezone".
     static func source(_ rules: ZoneRules, unknown: String = "unknown version") -> String {
-        rules.source == .posix ? "posix" : "\(rules.source.rawValue) \(rules.version ?? unknown)"
+        rules.source == .posix || rules.source == .vtimezone ? rules.source.rawValue : "\(rules.source.rawValue) \(rules.version ?? unknown)"
     }
 
     static func sourceJSON(_ info: ZoneDatabase.SourceInfo) -> JSON {

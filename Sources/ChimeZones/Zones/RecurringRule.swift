@@ -67,7 +67,7 @@ public struct RecurringRule: Sendable, Hashable {
         }
 
         /// Day number (days since 1970-01-01) of the rule's day in `year`.
-        func dayNumber(in year: Int64) -> Int64 {
+        package func dayNumber(in year: Int64) -> Int64 {
             switch day {
             case let .dayOfMonth(month, day):
                 return CivilArithmetic.daysFromCivil(year: year, month: Int64(month), day: Int64(day))

@@ -56,6 +56,9 @@ public enum ZoneSource: String, Sendable, Codable, Hashable, CaseIterable {
     /// A POSIX TZ rule given as the zone (`EST5EDT,M3.2.0,M11.1.0`, `<+0330>-3:30`): the rule
     /// alone, for every year, no history (`TZVariable`).
     case posix
+    /// An iCalendar file's own definition of a zone (RFC 5545 §3.6.5 VTIMEZONE), used when no
+    /// source knows its TZID (`ZoneRules.defined`).
+    case vtimezone
 }
 
 extension ZoneError {

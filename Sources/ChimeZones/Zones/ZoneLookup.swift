@@ -22,6 +22,9 @@ public struct ZoneLookup: Sendable, Hashable {
         case posixRule
         /// A TZif file by its absolute path (`/usr/share/zoneinfo/Europe/Berlin`), source `tzif`.
         case file
+        /// Defined by an iCalendar file's VTIMEZONE, whose TZID no source knows
+        /// (`Customized Time Zone`), source `vtimezone`.
+        case vtimezone
     }
 
     /// The id as asked for.
@@ -32,6 +35,14 @@ public struct ZoneLookup: Sendable, Hashable {
     public let source: ZoneSource
     /// How the requested id was matched: canonical, alias, ICU-only, Windows, or by case.
     public let match: Match
+
+    /// A lookup from its parts (the zone of an iCalendar file's VTIMEZONE, which no database answers).
+    package init(requested: String, identifier: String, source: ZoneSource, match: Match) {
+        self.requested = requested
+        self.identifier = identifier
+        self.source = source
+        self.match = match
+    }
 
     /// What a POSIX TZ rule says, offsets counted east as everywhere else in Chime (POSIX counts
     /// them west: `UTC+3` is three hours behind UTC, a classic surprise).
@@ -72,6 +83,7 @@ public struct ZoneLookup: Sendable, Hashable {
         case .caseInsensitive: return "'\(requested)' matched \(identifier) ignoring case"
         case .posixRule: return Self.ruleNote(identifier)
         case .file: return "read from the TZif file \(identifier), not by a tz database name"
+        case .vtimezone: return "'\(identifier)' is no zone Chime knows: the iCalendar file's VTIMEZONE defines it"
         }
     }
 }

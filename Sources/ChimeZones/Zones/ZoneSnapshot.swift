@@ -69,7 +69,7 @@ final class ZoneSnapshot: Sendable {
         switch source {
         case .tzif: tzif
         case .icu: icu
-        case .posix: nil
+        case .posix, .vtimezone: nil
         }
     }
 
@@ -100,6 +100,9 @@ final class ZoneSnapshot: Sendable {
             return rules
         case .canonical, .alias, .icuOnly, .windows, .caseInsensitive:
             return try provider(found.source)!.rules(for: found.identifier)
+        case .vtimezone:
+            // `lookup` never answers so: a VTIMEZONE's zone is built from its file (`ZoneRules.defined`).
+            throw .unknownZone(id, suggestions: [])
         }
     }
 
@@ -190,6 +193,7 @@ final class ZoneSnapshot: Sendable {
     /// See `ZoneDatabase.rules(for:source:)`.
     func rules(for id: String, source: ZoneSource) throws(ZoneError) -> ZoneRules {
         if source == .posix { return try TZVariable.rules(forRule: id, identifier: id) }
+        if source == .vtimezone { throw .sourceUnavailable(source, reason: "a VTIMEZONE's zone is read from its iCalendar file, not looked up") }
         guard let provider = provider(source) else {
             throw tzifError ?? .sourceUnavailable(source, reason: "not configured")
         }

@@ -1,6 +1,6 @@
 // Fuzz harness `rrule` (entry point Fuzz/RRule/main.swift): RFC 5545 recurrence text ->
 // `RRuleParser.rule`, `RRuleParser.recurrence` (via `RRuleTrigger(text:)`) or
-// `RRuleParser.event(inCalendar:)`, then `RRuleTrigger` and its instances.
+// `RRuleParser.event(inCalendar:)` (and the file's VTIMEZONEs), then `RRuleTrigger` and its instances.
 //
 // Input: a 18-byte header (zone 2, start 14, mode 1, policies 1: Fuzz/make_seeds.py writes it),
 // then text (invalid UTF-8 repaired). Mode % 3: 0 the text is an RRULE value and DTSTART is the
@@ -69,8 +69,29 @@ enum RRuleHarness {
         }
         try fuzzCheck(again == trigger, "normalized '\(trigger.normalized)' reads back as '\(again.normalized)': \(context())")
 
+        // Mode 2: the file's VTIMEZONEs compile, or are refused naming a part; a zone's offsets are
+        // its observances' (TZOFFSETTO, and the first onset's TZOFFSETFROM before it).
+        var defined: [String: ZoneRules] = [:]
+        if mode == 2 {
+            do {
+                for definition in try VTimeZone.all(inCalendar: text) {
+                    let rules = try definition.rules()
+                    let offsets = Set(definition.observances.flatMap { [$0.offsetTo, $0.offsetFrom] })
+                    try fuzzCheck(rules.localTimeTypes.allSatisfy { offsets.contains($0.utcOffset) } && rules.source == .vtimezone,
+                                  "VTIMEZONE '\(definition.identifier)' has types \(rules.localTimeTypes) beyond its offsets \(offsets): \(context())")
+                    defined[definition.identifier] = rules
+                }
+            } catch let error as RRuleError {
+                try refused(error)
+            } catch let failure as FuzzFailure {
+                throw failure
+            } catch {
+                throw fuzzFailure("VTIMEZONE: \(error): \(context())")
+            }
+        }
         if let named = trigger.zoneIdentifier {
-            guard let rules = FuzzZones.rules(named) else { return }      // the CLI and batch refuse an unknown TZID
+            // The CLI refuses a TZID no source knows and the file does not define.
+            guard let rules = FuzzZones.rules(named) ?? defined[named] else { return }
             (zoneID, zone) = (named, rules)
         }
         let effectiveGap = gap ?? .shift, effectiveOverlap = overlap ?? .first

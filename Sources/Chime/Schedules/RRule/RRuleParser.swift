@@ -347,7 +347,7 @@ public enum RRuleParser {
 
     /// A property's values: `TZID=` names the zone, `VALUE=DATE` makes them dates, `VALUE=PERIOD`
     /// (RDATE) takes each period's start.
-    private static func times(_ line: ContentLine, part: String) throws(RRuleError) -> [RRuleTime] {
+    static func times(_ line: ContentLine, part: String) throws(RRuleError) -> [RRuleTime] {
         var zone = RRuleTime.Zone.floating
         if let id = line.parameters["TZID"] {
             let trimmed = id.trimmingWhitespace()
