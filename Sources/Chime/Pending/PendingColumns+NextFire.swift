@@ -1,11 +1,3 @@
-import Dispatch
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension PendingColumns {
     /// One of the soonest requests.
     public struct Soonest: Sendable, Hashable, CustomStringConvertible {
@@ -21,7 +13,7 @@ extension PendingColumns {
     }
 
     /// Cores used by default: every online core.
-    public static var defaultWorkers: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    public static var defaultWorkers: Int { ParallelWork.processors }
 
     /// Below this many requests one thread does all the work (spreading costs more than it saves).
     static let parallelThreshold = 32_768
@@ -51,7 +43,7 @@ extension PendingColumns {
             nextNanoseconds.withUnsafeMutableBufferPointer { nanos in
                 heaps.withUnsafeMutableBufferPointer { heaps in
                     let out = Outputs(seconds: seconds, nanoseconds: nanos, heaps: heaps)
-                    Self.forEachChunk(chunks.count, workers: workers) { c in
+                    ParallelWork.forEach(chunks.count, workers: workers) { c in
                         var heap = SoonestHeap(capacity: k, identifiers: shared.identifiers)
                         shared.computeChunk(chunks[c], after: instant, out: out, heap: &heap)
                         out.heaps[c] = heap
@@ -71,7 +63,7 @@ extension PendingColumns {
         var heaps = [SoonestHeap?](repeating: nil, count: chunks.count)
         heaps.withUnsafeMutableBufferPointer { heaps in
             let out = Outputs(seconds: .init(start: nil, count: 0), nanoseconds: .init(start: nil, count: 0), heaps: heaps)
-            Self.forEachChunk(chunks.count, workers: workers) { c in
+            ParallelWork.forEach(chunks.count, workers: workers) { c in
                 var heap = SoonestHeap(capacity: k, identifiers: self.identifiers)
                 for i in chunks[c] { self.offer(i, to: &heap) }
                 out.heaps[c] = heap
@@ -96,24 +88,6 @@ extension PendingColumns {
         guard n > 0 else { return [] }
         let pieces = workers <= 1 || n < Self.parallelThreshold ? 1 : min(workers * 8, max(1, n / 8_192))
         return (0..<pieces).map { p in (n * p / pieces)..<(n * (p + 1) / pieces) }
-    }
-
-    /// Runs `body` for chunks 0..<count: on the calling thread for one chunk or one worker, else
-    /// through `DispatchQueue.concurrentPerform` (which uses every core it may).
-    static func forEachChunk(_ count: Int, workers: Int, _ body: (Int) -> Void) {
-        if count <= 1 || workers <= 1 {
-            for c in 0..<count { body(c) }
-        } else {
-            withoutActuallyEscaping(body) { body in
-                let task = UncheckedBody(body: body)
-                DispatchQueue.concurrentPerform(iterations: count) { c in task.body(c) }
-            }
-        }
-    }
-
-    /// `concurrentPerform` wants a Sendable closure; each chunk touches only its own outputs.
-    struct UncheckedBody: @unchecked Sendable {
-        let body: (Int) -> Void
     }
 
     // MARK: The per-chunk loop

@@ -25,7 +25,7 @@ extension PendingColumns {
         var counts = [Int](repeating: 0, count: chunks.count)
         counts.withUnsafeMutableBufferPointer { counts in
             let out = CountOutput(counts: counts)
-            Self.forEachChunk(chunks.count, workers: workers) { c in
+            ParallelWork.forEach(chunks.count, workers: workers) { c in
                 out.counts[c] = self.countChunk(chunks[c], after: from, through: until)
             }
         }

@@ -15,10 +15,21 @@ final class DecodedTrigger {
     let anchor: ScheduleRequest.Anchor
     /// The text, checked JSON: one complete object.
     let json: UnsafeBufferPointer<UInt8>
+    /// The number `PendingRequestTable` stored this text under, once it has (its rows name their
+    /// trigger by number): a line whose trigger a cache handed out again needs no lookup.
+    /// Written and read by the table's thread only.
+    var tableNumber: UInt32?
+
+    /// Whether the trigger names its own zone (`Trigger.namedZone`; the request's must agree).
+    let namesZone: Bool
+    /// Whether the trigger searches backward (`PendingRequest.check`: not a pending request).
+    let isBackward: Bool
 
     init(_ trigger: Trigger, anchor: ScheduleRequest.Anchor, json: UnsafeBufferPointer<UInt8>) {
         self.trigger = trigger
         self.anchor = anchor
+        namesZone = trigger.namedZone != nil
+        isBackward = (try? PendingRequest.check(identifier: "-", trigger: trigger)) == nil
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
         _ = copy.initialize(from: json)
         self.json = UnsafeBufferPointer(copy)
@@ -40,6 +51,12 @@ final class DecodedTrigger {
             return tree.string(at: anchor) == "now"
         } ?? false
         return (DecodedTrigger(trigger, anchor: anchor, json: json), !startsNow)
+    }
+
+    /// `PendingRequest.nextFire(of:in:identifier:after:)` of the trigger, read in place (a
+    /// `Trigger` is 500 bytes, and reading it from outside copies it).
+    func nextFire(in zone: ZoneRules, identifier: String, after instant: Instant) throws(PendingError) -> Fire? {
+        try PendingRequest.nextFire(of: trigger, in: zone, identifier: identifier, after: instant)
     }
 
     /// Whether `bytes` start with this trigger's text.

@@ -9,7 +9,7 @@ package enum FireFormatting {
     }
 
     /// The most bytes `write(_:into:)` writes for `fire`.
-    static func maximumLength(of fire: Fire) -> Int {
+    package static func maximumLength(of fire: Fire) -> Int {
         maximumTimesLength + maximumTailLength(abbreviation: fire.abbreviation)
     }
 
@@ -18,7 +18,7 @@ package enum FireFormatting {
 
     /// The fire object into a writer with `maximumLength(of:)` bytes to spare: `chime batch`
     /// writes a whole response line this way.
-    static func write(_ fire: Fire, into w: inout ByteWriter) {
+    package static func write(_ fire: Fire, into w: inout ByteWriter) {
         writeTimes(fire, into: &w)
         writeTail(fire, abbreviation: fire.abbreviation, into: &w)
     }

@@ -32,9 +32,18 @@ package struct PendingLineDecoder {
         /// anchored at `createdAt` when its anchor is `.start`; nil when the general path read
         /// the line (`request`).
         let source: DecodedTrigger?
-        let request: PendingRequest?
+        /// The request the general path read, boxed: a `Decoded` is copied on its way from a
+        /// worker to the table, and a request is 600 bytes.
+        let general: GeneralRequest?
         /// The first fire after `now` (`PendingRequest.nextFire(after:)`), when asked for.
         let next: Result<Fire?, PendingError>?
+
+        var request: PendingRequest? { general?.request }
+    }
+
+    final class GeneralRequest {
+        let request: PendingRequest
+        init(_ request: PendingRequest) { self.request = request }
     }
 
     /// The zones the lines named, each once: `Decoded.zone` is a number here.
@@ -61,7 +70,7 @@ package struct PendingLineDecoder {
         case .success(let request):
             let next = findingNext ? Result { () throws(PendingError) in try request.nextFire(after: now) } : nil
             return .success(Decoded(identifier: request.identifier, zone: zoneNumber(request.zone, request.zoneIdentifier),
-                                    createdAt: request.createdAt, payload: request.payload, source: nil, request: request, next: next))
+                                    createdAt: request.createdAt, payload: request.payload, source: nil, general: GeneralRequest(request), next: next))
         }
     }
 
@@ -95,9 +104,8 @@ package struct PendingLineDecoder {
         default: return nil   // none or empty: the general path says which
         }
         let triggerText = UnsafeBufferPointer(rebasing: line[scanned.trigger])
-        guard let decoded = triggers.decoded(triggerText), decoded.trigger.namedZone == nil,
-              let zone = zoneNumber(UnsafeBufferPointer(rebasing: line[scanned.zone])),
-              (try? PendingRequest.check(identifier: identifier, trigger: decoded.trigger)) != nil else { return nil }
+        guard let decoded = triggers.decoded(triggerText), !decoded.namesZone, !decoded.isBackward,
+              let zone = zoneNumber(UnsafeBufferPointer(rebasing: line[scanned.zone])) else { return nil }
         var createdAt = now
         if let range = scanned.created ?? scanned.after {
             let text = UnsafeBufferPointer(rebasing: line[range])
@@ -116,14 +124,14 @@ package struct PendingLineDecoder {
         switch decoded.anchor {
         case .given:
             // The cached trigger, borrowed rather than copied into a request.
-            if findingNext { next = Result { () throws(PendingError) in try PendingRequest.nextFire(of: decoded.trigger, in: rules, identifier: identifier, after: now) } }
+            if findingNext { next = Result { () throws(PendingError) in try decoded.nextFire(in: rules, identifier: identifier, after: now) } }
         case .start:
             guard let anchored = try? ScheduleRequest.anchored(decoded.trigger, .start, start: createdAt, text: { _ in createdAt }) else { return nil }
             if findingNext { next = Result { () throws(PendingError) in try PendingRequest.nextFire(of: anchored, in: rules, identifier: identifier, after: now) } }
         case .text:
             return nil
         }
-        return Decoded(identifier: identifier, zone: zone, createdAt: createdAt, payload: payload, source: decoded, request: nil, next: next)
+        return Decoded(identifier: identifier, zone: zone, createdAt: createdAt, payload: payload, source: decoded, general: nil, next: next)
     }
 
     /// A payload's bytes as the general path writes its value back (`JSONTree.compactText`): without

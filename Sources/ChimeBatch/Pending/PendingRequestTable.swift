@@ -35,10 +35,18 @@ package struct PendingRequestTable {
     /// `triggerOf` values with this bit are indices into `values`, else into `textSlots`.
     private static let valueBit: UInt32 = 1 << 31
 
-    private var decoder: PendingLineDecoder
+    /// One decoder per worker (each with its own caches), so that the lines of a chunk are read
+    /// on every core; the first also gives back the triggers of rows (`request(_:)`).
+    private var decoders: [PendingLineDecoder]
     /// The platform every request runs as (`chime simulate --profile`), applied on reading.
     package let profile: PlatformProfile?
-    package var now: Instant { decoder.now }
+    package let now: Instant
+
+    /// The zones the rows name, each once (`zoneOf` numbers them), and, per decoder, its zone
+    /// numbers as the table's.
+    private var zones: [(rules: ZoneRules, requested: String)] = []
+    private var zoneNumbers: [String: UInt32] = [:]
+    private var zoneMaps: [[UInt32]]
 
     private(set) var identifiers: [String] = []
     private var lines: [Int32] = []
@@ -56,11 +64,11 @@ package struct PendingRequestTable {
     private var createdAt: [Int32: Instant] = [:]
     private var payloads: [Int32: PendingPayload] = [:]
 
+    /// Trigger texts, each stored once per decoded trigger that carried it (`DecodedTrigger.tableNumber`):
+    /// a text a decoder's cache evicted and met again is stored again.
     private var textSlots: [TextSlot] = []
-    private var values: [Trigger] = []
     private var texts: [UInt8] = []
-    /// Trigger texts already in `texts` (bounded: a text evicted is stored again when it recurs).
-    private var textNumbers = ByteKeyedCache<UInt32>(slots: 16384)
+    private var values: [Trigger] = []
     /// `values` by hash (a value equal to the one found, else stored again): not keyed by the
     /// `Trigger`, which would hold each a second time.
     private var valueNumbers: [Int: UInt32] = [:]
@@ -71,9 +79,18 @@ package struct PendingRequestTable {
     /// An empty table; `now` is the creation instant of requests that give none (and anchors
     /// intervals without an anchor), and the instant each next fire is found after.
     package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) {
-        decoder = PendingLineDecoder(database: database, now: now)
+        let workers = min(ParallelWork.processors, Self.maximumWorkers)
+        decoders = Array(repeating: PendingLineDecoder(database: database, now: now), count: 1)
+        for _ in 1..<workers { decoders.append(PendingLineDecoder(database: database, now: now)) }
+        zoneMaps = Array(repeating: [], count: workers)
+        self.now = now
         self.profile = profile
     }
+
+    /// Past a few workers the table's own (sequential) work is what is left.
+    private static let maximumWorkers = 4
+    /// Below this many lines a chunk is read on one thread (spreading costs more than it saves).
+    private static let parallelThreshold = 1_024
 
     /// Makes room for `count` rows (a hint: a file's size over a typical line's).
     package mutating func reserveCapacity(_ count: Int) {
@@ -85,19 +102,59 @@ package struct PendingRequestTable {
         rowOfIdentifier.reserveCapacity(count)
     }
 
-    /// Reads one line (its bytes without the terminator), numbered `line`.
-    package mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) -> Outcome {
+    /// Reads a chunk of lines: each line is decoded (and its next fire found) on one of the
+    /// workers, then the rows are added in line order; `report` gets each line's number and
+    /// outcome, in order.
+    package mutating func read(_ chunk: PendingLineChunk, _ report: (_ line: Int, Outcome) -> Void) {
+        let n = chunk.count
+        guard n > 0 else { return }
+        let pieces = n < Self.parallelThreshold ? 1 : decoders.count
+        var results = [Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>?](repeating: nil, count: n)
+        let findingNext = profile == nil
+        results.withUnsafeMutableBufferPointer { results in
+            decoders.withUnsafeMutableBufferPointer { decoders in
+                let work = ChunkWork(results: results, decoders: decoders)
+                ParallelWork.forEach(pieces, workers: pieces) { piece in
+                    for i in Self.range(of: piece, in: n, pieces: pieces) {
+                        work.results[i] = chunk.withLine(i) { work.decoders[piece].decode($0, findingNext: findingNext) }
+                    }
+                }
+            }
+        }
+        for piece in 0..<pieces {
+            for i in Self.range(of: piece, in: n, pieces: pieces) {
+                guard let result = results[i] else { preconditionFailure("a line no worker read") }
+                report(chunk.number(of: i), add(result, decoder: piece, line: chunk.number(of: i)))
+                results[i] = nil
+            }
+        }
+    }
+
+    /// The lines of `piece` of `pieces` about equal ones.
+    private static func range(of piece: Int, in count: Int, pieces: Int) -> Range<Int> {
+        (count * piece / pieces)..<(count * (piece + 1) / pieces)
+    }
+
+    /// Where the workers write: each its own decoder and its own lines' results.
+    private struct ChunkWork: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>?>
+        let decoders: UnsafeMutableBufferPointer<PendingLineDecoder>
+    }
+
+    /// Adds the row of a line `decoders[decoder]` read.
+    private mutating func add(_ result: Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>, decoder d: Int, line: Int) -> Outcome {
         let decoded: PendingLineDecoder.Decoded
-        switch decoder.decode(bytes, findingNext: profile == nil) {
+        switch result {
         case .success(let value): decoded = value
         case .failure(let failure): return .failed(failure)
         }
         let row = Int32(identifiers.count)
+        let zoneNumber = tableZone(decoded.zone, decoder: d)
         var next = decoded.next
         if let profile {
-            let zone = decoder.zones[Int(decoded.zone)]
+            let zone = zones[Int(zoneNumber)]
             do {
-                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: decoder.trigger(of: decoded)),
+                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: decoders[d].trigger(of: decoded)),
                                                  zone: zone.rules, zoneIdentifier: zone.requested, payload: decoded.payload, createdAt: decoded.createdAt)
                 next = Result { () throws(PendingError) in try request.nextFire(after: now) }
             } catch {
@@ -106,7 +163,7 @@ package struct PendingRequestTable {
         }
         identifiers.append(decoded.identifier)
         lines.append(Int32(truncatingIfNeeded: line))
-        zoneOf.append(decoded.zone)
+        zoneOf.append(zoneNumber)
         triggerOf.append(triggerNumber(decoded))
         if decoded.createdAt != now { createdAt[row] = decoded.createdAt }
         if let payload = decoded.payload { payloads[row] = payload }
@@ -151,7 +208,7 @@ package struct PendingRequestTable {
     /// The row of the request with `identifier` (its last line), if it was read.
     package func row(of identifier: String) -> Int32? { rowOfIdentifier[identifier] }
     /// The zone the request fires in, and its id as requested.
-    package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { decoder.zones[Int(zoneOf[Int(row)])] }
+    package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { zones[Int(zoneOf[Int(row)])] }
     package func payload(_ row: Int32) -> PendingPayload? { payloads[row] }
 
     /// The request's first fire after `now` (`PendingRequest.nextFire(after:)`), found on reading.
@@ -171,11 +228,11 @@ package struct PendingRequestTable {
         } else {
             let slot = textSlots[Int(number)]
             trigger = texts.withUnsafeBufferPointer {
-                decoder.trigger(UnsafeBufferPointer(rebasing: $0[slot.start..<slot.start + Int(slot.count)]),
+                decoders[0].trigger(UnsafeBufferPointer(rebasing: $0[slot.start..<slot.start + Int(slot.count)]),
                                 anchoredAt: slot.anchoredAtCreation ? created : nil)
             }
         }
-        let zone = decoder.zones[Int(zoneOf[r])]
+        let zone = zones[Int(zoneOf[r])]
         do {
             if let profile { trigger = try profile.trigger(for: trigger) }
             return try PendingRequest(identifier: identifiers[r], trigger: trigger, zone: zone.rules, zoneIdentifier: zone.requested,
@@ -187,6 +244,23 @@ package struct PendingRequestTable {
 
     // MARK: Tables
 
+    /// The table's number of the zone `decoders[d]` numbers `zone` (each decoder numbers the
+    /// zones it meets in order, so the ones it has not mapped yet are the next in its list).
+    private mutating func tableZone(_ zone: UInt32, decoder d: Int) -> UInt32 {
+        while zoneMaps[d].count <= Int(zone) {
+            let entry = decoders[d].zones[zoneMaps[d].count]
+            if let number = zoneNumbers[entry.requested] {
+                zoneMaps[d].append(number)
+            } else {
+                let number = UInt32(zones.count)
+                zones.append(entry)
+                zoneNumbers[entry.requested] = number
+                zoneMaps[d].append(number)
+            }
+        }
+        return zoneMaps[d][Int(zone)]
+    }
+
     private mutating func triggerNumber(_ decoded: PendingLineDecoder.Decoded) -> UInt32 {
         guard let source = decoded.source else {
             // Read by the general path: the value (anchored, if an interval) as it came.
@@ -197,11 +271,11 @@ package struct PendingRequestTable {
             valueNumbers[trigger.hashValue] = number
             return number
         }
-        if let number = textNumbers.value(for: source.json) { return number }
+        if let number = source.tableNumber { return number }
         let number = UInt32(textSlots.count)
         textSlots.append(TextSlot(start: texts.count, count: Int32(source.json.count), anchoredAtCreation: source.anchor == .start))
         texts.append(contentsOf: source.json)
-        textNumbers.insert(number, for: source.json)
+        source.tableNumber = number
         return number
     }
 }

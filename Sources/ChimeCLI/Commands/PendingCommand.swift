@@ -35,9 +35,10 @@ enum PendingCommand {
                                          ("next", .fire(entry.next))]))
                     }
                 }),
-                ("discarded", .items { element in
-                    for discard in report.discarded { element(PendingOptions.discardJSON(discard)) }
-                    discarded.forEach(in: file.table) { element(PendingOptions.discardJSON($0)) }
+                ("discarded", .byteItems { element in
+                    var writer = PendingDiscardWriter(width: 0)
+                    for discard in report.discarded { element { writer.json(discard, to: &$0) } }
+                    discarded.forEach(in: file.table) { discard in element { writer.json(discard, to: &$0) } }
                 }),
                 ("errors", .value(.array(errors.map(\.json)))),
                 ("replaced", .value(.array(file.duplicates(excluding: errors).map(\.json)))),
@@ -49,12 +50,9 @@ enum PendingCommand {
         for entry in kept { output.line("  " + entry.identifier.padding(to: width) + FireRow.text(entry.next)) }
         if report.discarded.count + discarded.count > 0 {
             output.line("Discarded \(report.discarded.count + discarded.count):")
-            func write(_ discard: PendingDiscard) {
-                let next = discard.next.map { $0.instant.iso8601(offsetSeconds: Int($0.offset)) } ?? "never"
-                output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
-            }
-            report.discarded.forEach(write)
-            discarded.forEach(in: file.table, write)
+            var writer = PendingDiscardWriter(width: width)
+            for discard in report.discarded { writer.text(discard, to: &output) }
+            discarded.forEach(in: file.table) { writer.text($0, to: &output) }
         }
         PendingFile.writeIssues(duplicates: file.duplicates(excluding: errors), errors: errors, to: &output)
         output.line(PendingOptions.zoneDataLine(file))

@@ -54,6 +54,12 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Lets `write` append bytes of JSON (a part of a long document) straight into the buffer.
+    mutating func append(writing write: (inout [UInt8]) -> Void) {
+        write(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         var offset = 0
         while writeError == nil && offset < buffer.count {

@@ -78,22 +78,33 @@ struct PendingFile {
         var reader = try LineReader(path: path)
         var lineNumber = 0
         var errors: [LineError] = [], duplicates: [Duplicate] = []
+        // Lines are read a chunk at a time, on every core (`PendingRequestTable.read(_:_:)`).
+        var chunk = PendingLineChunk()
+        func readChunk() {
+            table.read(chunk) { line, outcome in
+                switch outcome {
+                case .added(let identifier, let replacedLine):
+                    if let replacedLine { duplicates.append(Duplicate(identifier: identifier, line: line, replacedLine: replacedLine)) }
+                case .failed(let failure):
+                    errors.append(LineError(line: line, id: failure.id, code: failure.code, message: failure.message))
+                }
+            }
+            chunk.removeAll()
+        }
         try reader.forEachLine { bytes in
             lineNumber += 1
             guard !LineFramer.isBlank(bytes) else { return true }
-            switch table.read(bytes, line: lineNumber) {
-            case .added(let identifier, let replacedLine):
-                if let replacedLine { duplicates.append(Duplicate(identifier: identifier, line: lineNumber, replacedLine: replacedLine)) }
-            case .failed(let failure):
-                errors.append(LineError(line: lineNumber, id: failure.id, code: failure.code, message: failure.message))
-            }
+            chunk.append(bytes, number: lineNumber)
+            if chunk.isFull { readChunk() }
             return true
         } overlong: { length in
             lineNumber += 1
+            readChunk()   // the lines before it first: errors are in line order
             errors.append(LineError(line: lineNumber, id: nil, code: "lineTooLong",
                                     message: BatchProcessor.lineTooLongMessage(length: length)))
             return true
         }
+        readChunk()
         let refused = table.finish()
         if profile != nil {
             errors += refused.map { LineError(line: $0.line, id: .string($0.identifier), code: "invalidTrigger", message: $0.message) }

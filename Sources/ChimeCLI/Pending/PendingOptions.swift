@@ -68,6 +68,8 @@ enum PendingOptions {
     enum Member {
         case value(JSON)
         case items((_ element: (JSON) -> Void) -> Void)
+        /// Elements written as bytes (`element` appends one's JSON text): a million discards.
+        case byteItems((_ element: ((inout [UInt8]) -> Void) -> Void) -> Void)
     }
 
     static func writeObject(_ members: [(String, Member)], to output: inout Output) {
@@ -84,13 +86,20 @@ enum PendingOptions {
                     first = false
                 }
                 output.appendJSON("]")
+            case .byteItems(let each):
+                output.appendJSON("[")
+                var first = true
+                each { write in
+                    output.append { out in
+                        if !first { out.append(UInt8(ascii: ",")) }
+                        write(&out)
+                    }
+                    first = false
+                }
+                output.appendJSON("]")
             }
         }
         output.json("}")
     }
 
-    static func discardJSON(_ discard: PendingDiscard) -> JSON {
-        .object([("identifier", .string(discard.identifier)), ("next", discard.next.map(JSON.fire) ?? .null),
-                 ("reason", .string(discard.reason.code)), ("message", .string(discard.reason.description))])
-    }
 }
