@@ -229,46 +229,61 @@ public enum RRuleParser {
     }
 
     static func contentLine(_ line: String) throws(RRuleError) -> ContentLine {
-        var name = "", key = "", current = ""
+        // Read as UTF-8: the delimiters are ASCII, and the text between them is copied whole.
+        var name = "", key = "", current: [UInt8] = []
         var parameters: [String: String] = [:]
         var inQuotes = false, inName = true, inValue = false
-        var index = line.startIndex
-        while index < line.endIndex {
-            let ch = line[index]
+        let bytes = Array(line.utf8)
+        for (index, byte) in bytes.enumerated() {
             if inQuotes {
-                if ch == "\"" { inQuotes = false } else { current.append(ch) }
-            } else if ch == "\"" {
+                if byte == UInt8(ascii: "\"") { inQuotes = false } else { current.append(byte) }
+            } else if byte == UInt8(ascii: "\"") {
                 inQuotes = true
-            } else if ch == ";" || ch == ":" {
-                if inName { name = current } else if inValue { parameters[key.uppercased()] = current } else {
+            } else if byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") {
+                let text = String(decoding: current, as: UTF8.self)
+                if inName { name = text } else if inValue { parameters[key.uppercased()] = text } else {
                     throw .invalid(part: name.isEmpty ? "line" : name.uppercased(), reason: "a parameter without '=' in '\(line)'")
                 }
-                current = ""; inName = false; inValue = false
-                if ch == ":" {
+                current = []; inName = false; inValue = false
+                if byte == UInt8(ascii: ":") {
                     return ContentLine(name: name.uppercased().trimmingWhitespace(), parameters: parameters,
-                                       value: String(line[line.index(after: index)...]))
+                                       value: String(decoding: bytes[(index + 1)...], as: UTF8.self))
                 }
-            } else if ch == "=" && !inName && !inValue {
-                key = current; current = ""; inValue = true
+            } else if byte == UInt8(ascii: "=") && !inName && !inValue {
+                key = String(decoding: current, as: UTF8.self); current = []; inValue = true
             } else {
-                current.append(ch)
+                current.append(byte)
             }
-            index = line.index(after: index)
         }
         throw .invalid(part: name.isEmpty ? line.prefix(20).uppercased() : name.uppercased(), reason: "a content line needs NAME:VALUE, got '\(line)'")
     }
 
-    /// Joins folded lines (§3.1: a line break followed by a space or tab continues the line).
+    /// Joins folded lines (§3.1: "unfolding is accomplished by removing the CRLF and the linear
+    /// white-space character that immediately follows"); a line ends at CRLF, LF or CR.
     static func unfold(_ text: String) -> [String] {
-        var lines: [String] = []
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += raw.dropFirst()
+        var lines: [[UInt8]] = []
+        let bytes = Array(text.utf8)
+        var start = 0, i = 0
+        func take(_ end: Int) {
+            let line = bytes[start..<end]
+            if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
+                lines[lines.count - 1] += line.dropFirst()
             } else {
-                lines.append(String(raw))
+                lines.append(Array(line))
             }
         }
-        return lines.filter { !$0.trimmingWhitespace().isEmpty }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x0A || byte == 0x0D {
+                take(i)
+                i += byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        take(bytes.count)
+        return lines.map { String(decoding: $0, as: UTF8.self) }.filter { !$0.trimmingWhitespace().isEmpty }
     }
 
     /// DTSTART, RRULE, RDATE and EXDATE lines (others are an error: this is the recurrence alone).

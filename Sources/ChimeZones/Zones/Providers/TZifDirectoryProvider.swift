@@ -154,7 +154,11 @@ final class TZifDirectoryProvider: ZoneProvider {
 }
 
 extension String {
+    /// The text without Unicode whitespace at either end.
     package func trimmingWhitespace() -> String {
+        // Nearly every text parsed begins and ends with a printable ASCII character, which is
+        // not whitespace: no scalar properties to look up.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
