@@ -21,7 +21,7 @@
 //
 // Output, on stdout, one JSON object:
 //
-//	{"go": "go1.19.8", "answers": [...], "iterations": N, "samples": [...], "timedAnswersAgree": true}
+//	{"version": "go1.19.8", "answers": [...], "iterations": N, "samples": [...], "timedAnswersAgree": true}
 //
 // or {"error": "..."} when the expression or a zone cannot be read.
 package main
@@ -45,7 +45,7 @@ type start struct {
 }
 
 type output struct {
-	Go                string    `json:"go"`
+	Version           string    `json:"version"`
 	Answers           []*int64  `json:"answers"`
 	Iterations        int       `json:"iterations"`
 	Samples           []float64 `json:"samples"`
@@ -169,6 +169,6 @@ func main() {
 		samples = append(samples, float64(time.Since(t0).Nanoseconds())/float64(iterations))
 		agree = agree && sum == expected(iterations)
 	}
-	line, _ := json.Marshal(output{Go: runtime.Version(), Answers: answers, Iterations: iterations, Samples: samples, TimedAnswersAgree: agree})
+	line, _ := json.Marshal(output{Version: runtime.Version(), Answers: answers, Iterations: iterations, Samples: samples, TimedAnswersAgree: agree})
 	os.Stdout.Write(append(line, '\n'))
 }

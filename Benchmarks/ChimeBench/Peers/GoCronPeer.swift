@@ -12,22 +12,13 @@ import Foundation
 /// comment); the agreement check and the scenario read that one result. Without Go or the package
 /// the rows are skipped with a note.
 struct GoCronPeer {
-    struct Result: Decodable {
-        let go: String?
-        /// Unix seconds of the next fire after each start (`nil`: none), in the order of the starts.
-        let answers: [Int64?]?
-        let iterations: Int?
-        let samples: [Double]?
-        let timedAnswersAgree: Bool?
-        let error: String?
-    }
-
     enum Outcome {
-        case ran(Result)
+        /// Its output, in `cron_peer.py`'s form for one library (`version`: Go's).
+        case ran(PythonCronPeer.Library)
         case unavailable(String)
 
         /// The result, or why the row is skipped.
-        var result: Swift.Result<Result, PythonCronPeer.Skip> {
+        var result: Swift.Result<PythonCronPeer.Library, PythonCronPeer.Skip> {
             switch self {
             case .unavailable(let reason): return .failure(PythonCronPeer.Skip(reason: reason))
             case .ran(let r):
@@ -87,7 +78,7 @@ struct GoCronPeer {
             return .unavailable("robfig_peer failed (wait status \(status))")
         }
         do {
-            return .ran(try JSONDecoder().decode(Result.self, from: data))
+            return .ran(try JSONDecoder().decode(PythonCronPeer.Library.self, from: data))
         } catch {
             return .unavailable("cannot read robfig_peer's output: \(error)")
         }
