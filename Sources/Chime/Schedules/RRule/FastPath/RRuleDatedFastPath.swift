@@ -26,6 +26,9 @@ final class RRuleDatedFastPath: Sendable {
     /// Numbered BYDAY entries whose weekday can pass: (ordinal, weekday 0 = Sunday).
     let ordinals: [(n: Int64, weekday: Int64)]
     let ordinalsInYear: Bool
+    /// BYDAY counted in the month: its days (plain and numbered) of a month starting on weekday w
+    /// (0 = Sunday) with n days, at index w × 32 + n; empty when BYDAY counts in the year or is not given.
+    let weekdayDays: [UInt32]
     let yearDays: [Int64]
     /// The times of day (seconds), ascending, each once.
     let times: [Int64]
@@ -75,6 +78,15 @@ final class RRuleDatedFastPath: Sendable {
             return e.weekdaysNamed & (1 << UInt8(weekday)) != 0 ? (Int64(entry.ordinal!), weekday) : nil
         }
         ordinalsInYear = e.ordinalsInYear
+        let plain = plainDays, numbered = ordinals
+        weekdayDays = !e.hasDayOfWeek || e.ordinalsInYear ? [] : (0..<7 * 32).map { i in
+            let first = Int64(i / 32), length = Int64(i % 32)
+            var days = plain[Int(first)] & (length >= 32 ? UInt32.max : (1 << UInt32(length)) - 1)
+            for (n, weekday) in numbered {
+                if let day = Self.ordinalIndex(n, weekday, startWeekday: first, count: length) { days |= 1 << UInt32(day) }
+            }
+            return days
+        }
         yearDays = e.yearDays.map(Int64.init)
         var times: [Int64] = []
         for h in e.hours { for m in e.minutes { for s in e.seconds { times.append(h * 3600 + m * 60 + s) } } }
@@ -215,16 +227,15 @@ final class RRuleDatedFastPath: Sendable {
         let length = Int(m.dayCount)
         let all: UInt32 = length >= 32 ? UInt32.max : (1 << UInt32(length)) - 1
         var mask = monthDays.isEmpty ? all : monthDays[length]
-        if hasDayOfWeek {
-            let first = Self.weekday(of: m.firstDay)
-            var days = plainDays[Int(first)] & all
+        if !weekdayDays.isEmpty {
+            mask &= weekdayDays[Int(Self.weekday(of: m.firstDay)) * 32 + length]
+        } else if hasDayOfWeek {
+            // Numbered weekdays counted in the year.
+            var days = plainDays[Int(Self.weekday(of: m.firstDay))] & all
+            let startWeekday = Self.weekday(of: y.firstDay), before = m.firstDay - y.firstDay
             for (n, weekday) in ordinals {
-                // Day index (from 0) of the n-th (or n-th from the end) `weekday` in the month or the year.
-                let (start, count) = ordinalsInYear ? (y.firstDay, y.dayCount) : (m.firstDay, m.dayCount)
-                let offset = (weekday - Self.weekday(of: start) + 7) % 7
-                let index = n > 0 ? offset + 7 * (n - 1) : offset + 7 * ((count - 1 - offset) / 7) + 7 * (n + 1)
-                guard index >= 0 && index < count else { continue }
-                let day = index - (m.firstDay - start)
+                guard let index = Self.ordinalIndex(n, weekday, startWeekday: startWeekday, count: y.dayCount) else { continue }
+                let day = index - before
                 if day >= 0 && day < length { days |= 1 << UInt32(day) }
             }
             mask &= days
@@ -272,6 +283,15 @@ final class RRuleDatedFastPath: Sendable {
             if wall >= minimum && wall < best { best = wall }
         }
         return best == Int64.max ? nil : best
+    }
+
+    /// The day index (from 0) of the n-th (n < 0: from the end) `weekday` in a span of `count` days
+    /// whose first day is `startWeekday` (0 = Sunday), or nil when the span has no such day.
+    @inline(__always)
+    static func ordinalIndex(_ n: Int64, _ weekday: Int64, startWeekday: Int64, count: Int64) -> Int64? {
+        let offset = (weekday - startWeekday + 7) % 7
+        let index = n > 0 ? offset + 7 * (n - 1) : offset + 7 * ((count - 1 - offset) / 7) + 7 * (n + 1)
+        return index >= 0 && index < count ? index : nil
     }
 
     /// The position of the `k`-th (from 0) set bit of `mask`, which has more than `k`.
