@@ -21,6 +21,9 @@
 /// not grow with the distance from DTSTART. COUNT needs the instances before: the wall time of the
 /// COUNT-th instance is found once, when the trigger is made — by arithmetic when every period
 /// holds exactly one instance, else by expanding from DTSTART (at most 10,000,000 instances).
+/// A MONTHLY or YEARLY rule without RDATE or EXDATE answers `nextFire` by closed forms when it can
+/// (`RRuleDatedFastPath`, `RRulePlan.fastFire`: no allocation, RSCALE years cached on the trigger),
+/// the walk's answer; near a transition or at the rule's end the walk answers.
 public struct RRuleTrigger: Sendable, Hashable {
     /// Whether DTSTART is an instance when the rule does not produce it.
     public enum DTStartMode: String, Sendable, Codable, CaseIterable, Hashable, NamedChoice {
