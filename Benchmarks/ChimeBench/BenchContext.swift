@@ -85,6 +85,26 @@ final class BenchContext {
                                   temporaryPath: temporaryPath)
     }()
 
+    /// Go's robfig/cron v3 (`GoCronPeer`): the peer program built once per run, or why not.
+    private(set) lazy var robfigPeer = GoCronPeer.build(temporaryPath: temporaryPath)
+    private var robfigRuns: [String: GoCronPeer.Outcome] = [:]
+
+    /// robfig_peer's answers and timings for a six-field `expression` on the daily starts (run once per expression).
+    func robfig(_ expression: String) -> GoCronPeer.Outcome {
+        if let done = robfigRuns[expression] { return done }
+        let outcome: GoCronPeer.Outcome
+        switch robfigPeer {
+        case .failure(let skip): outcome = .unavailable(skip.reason)
+        case .success(let binary):
+            let w = triggers, settings: Runner.Settings = options.quick ? .quick : .full
+            outcome = GoCronPeer.run(binary, expression: expression, starts: w.daily.starts.map { (w.zoneIDs[$0.zone], $0.seconds) },
+                                     repetitions: settings.repetitions, budgetNanoseconds: settings.repetitionNanoseconds,
+                                     temporaryPath: temporaryPath)
+        }
+        robfigRuns[expression] = outcome
+        return outcome
+    }
+
     /// Issue 12's OnCalendar peer, `nil` without systemd-analyze.
     private(set) lazy var systemdCalendar = SystemdCalendarPeer.find(spec: DialectPeerScenarios.onCalendarSpec)
 

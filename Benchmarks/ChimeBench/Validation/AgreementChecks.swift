@@ -11,14 +11,16 @@ enum AgreementChecks {
     }
 
     static func all(_ context: BenchContext) -> [Check] {
-        [
+        let checks: [Check] = [
             Check(scenario: "offset.lookup") { foundation(context, context.workload.near, "offset.lookup") },
             Check(scenario: "offset.lookup.far") { foundation(context, context.workload.far, "offset.lookup.far") },
             Check(scenario: "offset.lookup") { icu(context, context.workload.near, "offset.lookup") },
             Check(scenario: "offset.lookup.far") { icu(context, context.workload.far, "offset.lookup.far") },
             Check(scenario: "resolve.local") { resolution(context, context.workload.wallTimes, "resolve.local") },
             Check(scenario: "resolve.local.edge") { resolution(context, context.workload.edgeWallTimes, "resolve.local.edge") },
-        ] + triggers(context) + dialectPeers(context) + [Check(scenario: "pending.foundation") { pending(context) }]
+        ]
+        let peers = triggers(context) + dialectPeers(context) + robfigPeer(context) + rrules(context)
+        return checks + peers + [Check(scenario: "pending.foundation") { pending(context) }]
     }
 
     /// `PendingColumns`' next fires for Foundation's sample against Foundation's own answers

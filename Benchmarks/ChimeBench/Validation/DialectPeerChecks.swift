@@ -49,9 +49,19 @@ extension AgreementChecks {
                              note: "skipped: " + skip.reason)
         case .success(let result): r = result
         }
-        let w = context.triggers, starts = w.daily.starts, answers = r.library.answers!
-        let trigger = try! CronTrigger(expression: expression, flavor: flavor)
-        let posix = try! CronTrigger(expression: expression)
+        let (tally, posixDiffers) = cronAnswers(context, r.library, library, try! CronTrigger(expression: expression, flavor: flavor),
+                                                try! CronTrigger(expression: expression))
+        var note = "\(library) \(r.library.version ?? "?"), Python \(r.python), zoneinfo tz \(r.zoneinfo)"
+        if flavor != .posix { note += "; the timed Chime row (posix) differs from \(flavor.rawValue) on \(posixDiffers) of these starts" }
+        note += "; transitions at 08:xx wall time in the trigger zones 2026–2030: \(eightOClockTransitions(context.triggers))"
+        return tally.result(scenario, comparison, note: note)
+    }
+
+    /// A cron peer's answer for every daily start against `trigger` (the tally), and the starts where
+    /// `posix` (the timed row's trigger) answers otherwise; the timed runs' answers against the checked ones.
+    static func cronAnswers(_ context: BenchContext, _ result: PythonCronPeer.Library, _ peer: String, _ trigger: CronTrigger,
+                            _ posix: CronTrigger) -> (AgreementTally, Int) {
+        let w = context.triggers, starts = w.daily.starts, answers = result.answers!
         var tally = AgreementTally()
         if answers.count != starts.count { tally.record(false, "\(answers.count) answers for \(starts.count) starts") }
         var posixDiffers = 0
@@ -59,14 +69,11 @@ extension AgreementChecks {
             let after = Instant(seconds: p.seconds), zone = w.rules[p.zone]
             let fire = (try? trigger.nextFire(after: after, in: zone)) ?? nil
             let chime = fire.map { $0.instant.nanoseconds == 0 ? $0.instant.seconds : Int64.min }
-            if flavor != .posix, ((try? posix.nextFire(after: after, in: zone)) ?? nil)?.instant != fire?.instant { posixDiffers += 1 }
-            tally.record(chime == answer, "\(w.zoneIDs[p.zone]) after \(after.utcString): chime \(fire.map { $0.instant.utcString } ?? "nil"), \(library) \(answer.map { Instant(seconds: $0).utcString } ?? "None")")
+            if ((try? posix.nextFire(after: after, in: zone)) ?? nil)?.instant != fire?.instant { posixDiffers += 1 }
+            tally.record(chime == answer, "\(w.zoneIDs[p.zone]) after \(after.utcString): chime \(fire.map { $0.instant.utcString } ?? "nil"), \(peer) \(answer.map { Instant(seconds: $0).utcString } ?? "none")")
         }
-        if r.library.timedAnswersAgree != true { tally.record(false, "\(library)'s timed runs answered differently from its checked answers") }
-        var note = "\(library) \(r.library.version ?? "?"), Python \(r.python), zoneinfo tz \(r.zoneinfo)"
-        if flavor != .posix { note += "; the timed Chime row (posix) differs from \(flavor.rawValue) on \(posixDiffers) of these starts" }
-        note += "; transitions at 08:xx wall time in the trigger zones 2026–2030: \(eightOClockTransitions(w))"
-        return tally.result(scenario, comparison, note: note)
+        if result.timedAnswersAgree != true { tally.record(false, "\(peer)'s timed runs answered differently from its checked answers") }
+        return (tally, posixDiffers)
     }
 
     /// Transitions whose wall time before or after lies in 08:00–08:59 (where a daily 08:30 could be

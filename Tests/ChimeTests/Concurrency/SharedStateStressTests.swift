@@ -32,6 +32,10 @@ import Testing
             .cron(try CronTrigger(expression: "*/20 1-3 * * *", flavor: .croniter)),
             .onCalendar(try OnCalendarTrigger(expression: "*-*-* 01:30")),
             .rrule(try RRuleTrigger(text: "DTSTART:20260101T023000\nRRULE:FREQ=WEEKLY;BYDAY=SU,WE")),
+            // The MONTHLY/YEARLY fast path; the RSCALE ones fill their trigger's year cache from every thread.
+            .rrule(try RRuleTrigger(text: "DTSTART:20251231T013000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR,1SU;BYHOUR=1,2")),
+            .rrule(try RRuleTrigger(text: "DTSTART:20250923T020000\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=1,7;BYMONTHDAY=1")),
+            .rrule(try RRuleTrigger(text: "DTSTART:20250129T013000\nRRULE:RSCALE=CHINESE;FREQ=MONTHLY;INTERVAL=5")),
             .interval(try IntervalTrigger(interval: try ExactDuration(seconds: 5400), repeats: true, anchor: at("2026-01-01T00:00:00Z"))),
         ]
     }
@@ -71,6 +75,13 @@ import Testing
                         let expected = shared.baseline[z][t]
                         let fires = try trigger.fires(after: shared.after, in: rules, count: 12)
                         if fires != expected { shared.fail("\(id) trigger \(t): \(fires.prefix(2)) vs \(expected.prefix(2))") }
+                        // One fire at a time (`nextFire`: the triggers' fast paths), each after the one before.
+                        var after = shared.after
+                        for fire in expected {
+                            let next = try trigger.nextFire(after: after, in: rules)
+                            if next != fire { shared.fail("\(id) trigger \(t) next after \(after): \(String(describing: next)) vs \(fire)") }
+                            after = fire.instant
+                        }
                         let lazily = Array(try trigger.fires(after: shared.after, in: rules).prefix(3))
                         if lazily != Array(expected.prefix(3)) { shared.fail("\(id) trigger \(t) lazily: \(lazily)") }
                         if let last = expected.last, let previous = try trigger.previousFire(before: last.instant, in: rules),

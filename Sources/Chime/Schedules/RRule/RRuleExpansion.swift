@@ -92,7 +92,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     /// name it (dateutil's two masks; `BYDAY=SA,-3SU` has no day): `weekdaysNamed` is then the
     /// weekdays both name, and `weekdaysPassing` (the plain weekdays that pass without an ordinal) is empty.
     let weekdaysBoth: Bool
-    private let weekdaysPassing: UInt8
+    let weekdaysPassing: UInt8
     /// dateutil flavor, WEEKLY with BYSETPOS: the first period is DTSTART's day to the day before
     /// the next WKST (dateutil's first week starts at DTSTART), so positions count from DTSTART.
     private let firstWeekFromStart: Bool

@@ -21,6 +21,9 @@
 /// not grow with the distance from DTSTART. COUNT needs the instances before: the wall time of the
 /// COUNT-th instance is found once, when the trigger is made — by arithmetic when every period
 /// holds exactly one instance, else by expanding from DTSTART (at most 10,000,000 instances).
+/// A MONTHLY or YEARLY rule without RDATE or EXDATE answers `nextFire` by closed forms when it can
+/// (`RRuleDatedFastPath`, `RRulePlan.fastFire`: no allocation, RSCALE years cached on the trigger),
+/// the walk's answer; near a transition or at the rule's end the walk answers.
 public struct RRuleTrigger: Sendable, Hashable {
     /// Whether DTSTART is an instance when the rule does not produce it.
     public enum DTStartMode: String, Sendable, Codable, CaseIterable, Hashable, NamedChoice {
@@ -120,13 +123,15 @@ public struct RRuleTrigger: Sendable, Hashable {
             if !calendar.isGregorian || (rule.skip ?? .omit) != .omit {
                 let expansion = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: calendar)
                 let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
-                plan = RRulePlan(expansion: nil, rscale: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always)
+                plan = RRulePlan(expansion: nil, rscale: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always,
+                                dated: rdates.isEmpty && exdates.isEmpty)
                 return
             }
         }
         let expansion = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: GregorianRRuleCalendar())
         let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
-        plan = RRulePlan(expansion: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always)
+        plan = RRulePlan(expansion: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always,
+                        dated: rdates.isEmpty && exdates.isEmpty)
     }
 
     /// The wall time of the COUNT-th instance counted from DTSTART (DTSTART first when `always`);
@@ -197,6 +202,7 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     /// The first fire strictly after `instant`; nil when the recurrence has ended (or passes 9999).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+        if plan.fast != nil, let fire = plan.fastFire(after: instant, in: zone) { return fire }
         var walker = RRuleWalker(trigger: self, zone: zone, after: instant)
         return try walker.next()
     }
@@ -317,10 +323,25 @@ final class RRulePlan: Sendable {
     let untilUTC: Int64?
     let start: Int64
     let always: Bool
+    /// MONTHLY and YEARLY rules without RDATE or EXDATE: their next fire by closed forms
+    /// (`fastFire`), the RSCALE ones reading years from `rscaleYears`.
+    let fast: RRuleDatedFastPath?
+    let rscaleYears: RScaleYearCache?
 
-    init(expansion: RRuleExpansion<GregorianRRuleCalendar>?, rscale: RRuleExpansion<RScaleCalendar>? = nil, lastWall: Int64, until: RRule.Until?, start: Int64, always: Bool) {
+    init(expansion: RRuleExpansion<GregorianRRuleCalendar>?, rscale: RRuleExpansion<RScaleCalendar>? = nil, lastWall: Int64, until: RRule.Until?,
+         start: Int64, always: Bool, dated: Bool = false) {
         self.expansion = expansion
         self.rscale = rscale
+        if !dated {
+            fast = nil
+        } else if let expansion {
+            fast = RRuleDatedFastPath(expansion)
+        } else if let rscale {
+            fast = RRuleDatedFastPath(rscale)
+        } else {
+            fast = nil
+        }
+        rscaleYears = fast != nil ? rscale.map { RScaleYearCache(calendar: $0.calendar) } : nil
         self.lastWall = lastWall
         var untilWall = lastWall
         var untilUTC: Int64?

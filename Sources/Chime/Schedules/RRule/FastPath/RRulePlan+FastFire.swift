@@ -1,0 +1,54 @@
+extension RRulePlan {
+    /// The next fire after `instant` by `fast`, or nil when the general walk (`RRuleWalker`) must
+    /// answer: no candidate within the fast path's reach, a candidate past COUNT, UNTIL or the year
+    /// 9999, or a candidate whose resolution is not unique (near a transition: gap and overlap
+    /// policies, and which instant comes first, are the walk's).
+    ///
+    /// It is the walk's answer: the walk takes candidates in wall order — DTSTART first when it
+    /// counts (`always`) and is not before the start's earliest wall time, then the rule's from the
+    /// same floor — and emits a candidate `w` resolved uniquely to `u` once the next candidate's least
+    /// instant (its unique resolution, else itself less the zone's greatest offset) is not before
+    /// `u`. Candidates are at least `fast.minimalGap` apart, so that holds without looking whenever
+    /// `minimalGap` ≥ greatest offset − `u`'s offset (and DTSTART is not the candidate); else the
+    /// next candidate is found and tested.
+    func fastFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
+        guard let fast else { return nil }
+        let maxOffset = Int64(zone.table.maxOffset)
+        let wallFrom = instant.seconds + Int64(zone.table.minOffset)
+        let limit = min(untilWall, RRule.lastWall)
+        var dtstartPending = always && start >= wallFrom
+        var floor = max(always ? start + 1 : start, wallFrom)
+        var hint = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
+        // The candidates in the walk's order, within COUNT, UNTIL and the year 9999 (nil: the walk decides).
+        func next() -> Int64? {
+            if dtstartPending {
+                dtstartPending = false
+                return start <= limit ? start : nil
+            }
+            guard let wall = candidate(fast, atLeast: floor), wall <= limit else { return nil }
+            floor = wall + 1
+            return wall
+        }
+        for _ in 0..<4 {
+            let first = dtstartPending
+            guard let wall = next(), let (u, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) else { return nil }
+            if u <= instant.seconds { continue }            // at or before the start: the walk drops it too
+            if let untilUTC, u > untilUTC { return nil }
+            if first || fast.minimalGap < maxOffset - Int64(type.utcOffset) {
+                // The candidate after it (nil past the rule's end: then nothing can come earlier).
+                if let following = candidate(fast, atLeast: floor), following <= limit, following - maxOffset < u {
+                    guard let (v, _) = zone.uniqueResolution(localSeconds: following, period: &hint), v >= u else { return nil }
+                }
+            }
+            return Fire(instant: Instant(seconds: u), compact: type, adjustment: .exact)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func candidate(_ fast: RRuleDatedFastPath, atLeast floor: Int64) -> Int64? {
+        if let expansion { return fast.next(atLeast: floor, years: expansion.calendar) }
+        guard let rscaleYears else { return nil }
+        return fast.next(atLeast: floor, years: rscaleYears)
+    }
+}
