@@ -5,6 +5,8 @@ enum Catalog {
             + OffsetScenarios.all(context)
             + ResolveScenarios.all(context)
             + TriggerScenarios.all(context)
+            + CalendarShapeScenarios.all(context)
+            + CalendarShapeScenarios.parity(context)
             + RRuleScenarios.all(context)
             + RScaleScenarios.all(context)
             + ColdProcessScenarios.all(context)

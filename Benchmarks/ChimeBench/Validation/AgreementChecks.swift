@@ -18,7 +18,7 @@ enum AgreementChecks {
             Check(scenario: "offset.lookup.far") { icu(context, context.workload.far, "offset.lookup.far") },
             Check(scenario: "resolve.local") { resolution(context, context.workload.wallTimes, "resolve.local") },
             Check(scenario: "resolve.local.edge") { resolution(context, context.workload.edgeWallTimes, "resolve.local.edge") },
-        ] + triggers(context) + dialectPeers(context) + [Check(scenario: "pending.foundation") { pending(context) }]
+        ] + triggers(context) + calendarShapes(context) + dialectPeers(context) + [Check(scenario: "pending.foundation") { pending(context) }]
     }
 
     /// `PendingColumns`' next fires for Foundation's sample against Foundation's own answers

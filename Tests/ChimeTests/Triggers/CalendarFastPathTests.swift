@@ -59,7 +59,7 @@ import Testing
         default:                                                                                   // declined shapes
             switch rng.next(in: 0...3) {
             case 0: c.minute = minute
-            case 1: (c.weekday, c.weekdayOrdinal) = (rng.next(in: 1...7), rng.next(in: 1...5))
+            case 1: (c.weekday, c.weekOfMonth) = (rng.next(in: 1...7), rng.next(in: 1...5))
             case 2: (c.month, c.weekday) = (rng.next(in: 1...12), rng.next(in: 1...7))
             default: (c.year, c.month, c.day) = (rng.next(in: 1900...2200), rng.next(in: 1...12), rng.next(in: 1...31))
             }
