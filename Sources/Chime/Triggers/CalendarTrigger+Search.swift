@@ -11,10 +11,10 @@ extension CalendarTrigger {
     /// never fires again before year 10000.
     public func fire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
         // FastPaths/: exact, or nil to search. The consistent semantics takes the nearest instant,
-        // which is the fast path's while the zone's offsets span less than a day (`nearestFire`);
-        // one call site for both, inlined here.
-        if let fastPath, semantics == .apple || zone.table.maxOffset - zone.table.minOffset < 86_400,
-           let fire = fastPath.nextFire(after: instant, in: zone) {
+        // which is almost always the fast path's (`CalendarFastPath.isNearest`); one call site for
+        // both, inlined here.
+        if let fastPath, let fire = fastPath.nextFire(after: instant, in: zone),
+           semantics == .apple || CalendarFastPath.isNearest(fire, in: zone) {
             return fire
         }
         return try searchWithoutFastPath(from: instant, in: zone, forward: true)

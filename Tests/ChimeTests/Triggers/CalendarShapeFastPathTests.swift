@@ -164,8 +164,8 @@ import Testing
             #expect(a.instant == g.instant && a.offset == g.offset && a.abbreviation == g.abbreviation && a.isDST == g.isDST
                     && a.adjustment == g.adjustment && a.local == g.local)
         }
-        guard trigger.semantics == .apple || zone.table.maxOffset - zone.table.minOffset < 86_400 else { return nil }
-        return trigger.fastPath?.nextFire(after: start, in: zone)
+        return trigger.semantics == .apple ? trigger.fastPath?.nextFire(after: start, in: zone)
+                                           : trigger.fastPath?.nearestFire(after: start, in: zone)
     }
 
     /// A trigger at `second` past midnight whose days include `day` (a day number): every day, its

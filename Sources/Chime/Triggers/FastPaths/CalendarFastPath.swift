@@ -70,14 +70,31 @@ enum CalendarFastPath: Sendable, Hashable {
     }
 
     /// The nearest fire after `t` among the pattern's wall times, or `nil` when a search must answer:
-    /// `nextFire(after:in:)`'s answer, the first unique wall time after the start, is the nearest
-    /// only if no later wall time (a day or more later) can give an earlier instant — true when the
-    /// zone's offsets span less than a day. For the semantics that take the nearest instant (the
-    /// consistent one, cron, OnCalendar); the apple semantics takes `nextFire(after:in:)` as it is.
+    /// `nextFire(after:in:)`'s answer when it is the nearest (`isNearest`). For the semantics that
+    /// take the nearest instant (the consistent one, cron, OnCalendar); the apple semantics takes
+    /// `nextFire(after:in:)` as it is.
     @inline(__always)
     func nearestFire(after t: Instant, in zone: ZoneRules) -> Fire? {
-        guard zone.table.maxOffset - zone.table.minOffset < 86_400 else { return nil }
-        return nextFire(after: t, in: zone)
+        guard let fire = nextFire(after: t, in: zone), Self.isNearest(fire, in: zone) else { return nil }
+        return fire
+    }
+
+    /// Whether `fire`, the first candidate after the start that a fast path gives, is also the
+    /// nearest instant after it: no later candidate (a wall time `w′` at least a day after the
+    /// fire's `w`) can give an earlier instant. Every instant `w′` gives is at least
+    /// `w′ − maxOffset`, so it cannot when `maxOffset − (w − fire) < 1 day`; `w − fire` is the
+    /// fire's offset, except at a gap's end or shift (`gapNextTime`, `gapShiftedForward`: the
+    /// offset before the gap, less than the fire's). Always true when the zone's offsets span less
+    /// than a day; otherwise only the fire's own offset matters — America/Anchorage (+14:00:24 LMT
+    /// until 1867, −10:00 … −08:00 since) answers from the fast path at −09:00 and −08:00 alike.
+    @inline(__always)
+    static func isNearest(_ fire: Fire, in zone: ZoneRules) -> Bool {
+        let table = zone.table
+        if table.maxOffset - table.minOffset < 86_400 { return true }
+        switch fire.adjustment {
+        case .gapNextTime, .gapShiftedForward: return false
+        default: return table.maxOffset - fire.offset < 86_400
+        }
     }
 
     /// At most this many candidates are resolved before giving up: the answer is the first or
