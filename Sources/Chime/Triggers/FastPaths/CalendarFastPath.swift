@@ -84,15 +84,18 @@ enum CalendarFastPath: Sendable, Hashable {
     /// fire's `w`) can give an earlier instant. Every instant `w′` gives is at least
     /// `w′ − maxOffset`, so it cannot when `maxOffset − (w − fire) < 1 day`; `w − fire` is the
     /// fire's offset, except at a gap's end or shift (`gapNextTime`, `gapShiftedForward`: the
-    /// offset before the gap, less than the fire's). Always true when the zone's offsets span less
-    /// than a day; otherwise only the fire's own offset matters — America/Anchorage (+14:00:24 LMT
-    /// until 1867, −10:00 … −08:00 since) answers from the fast path at −09:00 and −08:00 alike.
+    /// offset before the gap, within a day before the fire). Always true when the zone's offsets
+    /// span less than a day; otherwise the offsets near the fire decide — America/Anchorage
+    /// (+14:00:24 LMT until 1867, −10:00 … −08:00 since) answers from the fast path at −09:00 and
+    /// −08:00 alike.
     @inline(__always)
     static func isNearest(_ fire: Fire, in zone: ZoneRules) -> Bool {
         let table = zone.table
         if table.maxOffset - table.minOffset < 86_400 { return true }
         switch fire.adjustment {
-        case .gapNextTime, .gapShiftedForward: return false
+        case .gapNextTime, .gapShiftedForward:
+            let s = fire.instant.seconds
+            return table.maxOffset - zone.offsetRange(from: s - 86_400, through: s).min < 86_400
         default: return table.maxOffset - fire.offset < 86_400
         }
     }
