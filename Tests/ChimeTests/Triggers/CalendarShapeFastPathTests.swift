@@ -18,8 +18,8 @@ import Testing
     /// 60,000 seeded cases in the DST-heavy zones: every trigger's time of day is the wall time a
     /// transition near the start skips or repeats (or one next to it), on a shape built around
     /// that day — every day, its weekday, its ordinal weekday from either end, its day of the month
-    /// from either end — in both semantics, under random policies; starts within three days of
-    /// the transition, 1970–2037.
+    /// from either end, its day of the year — in both semantics, under random policies; starts
+    /// within three days of the transition, 1970–2037.
     @Test func dstNightsMatchGeneralSearch() throws {
         let zones = try Self.dstZones.map { try Fixtures.tzifDatabase.rules(for: $0) }
         var rng = SplitMix64(seed: 0x29_D57_2026)
@@ -122,6 +122,9 @@ import Testing
         // IST, 00:00:00 UT = 03:00 IDT), March's last Friday (the 31st is a Tuesday).
         Fact("Asia/Jerusalem", CalendarComponents(hour: 2, minute: 30, weekday: 6, weekdayOrdinal: -1), after: "2026-03-20T00:00:00Z",
              "2026-03-27T00:00:00Z", .gapNextTime),
+        // Day 60 is March 1st in 2027 and February 29th in 2028 (a leap year).
+        Fact("UTC", CalendarComponents(hour: 9, dayOfYear: 60), after: "2027-03-05T00:00:00Z", "2028-02-29T09:00:00Z", .exact),
+        Fact("UTC", CalendarComponents(hour: 9, dayOfYear: 60), after: "2027-03-05T00:00:00Z", "2028-02-29T09:00:00Z", .exact, semantics: .consistent),
         // The last day: February 2026 has 28 days.
         Fact("UTC", CalendarComponents(day: -1, hour: 9), after: "2026-02-10T00:00:00Z", "2026-02-28T09:00:00Z", .exact),
         Fact("UTC", CalendarComponents(day: -1, hour: 9), after: "2026-02-10T00:00:00Z", "2026-02-28T09:00:00Z", .exact, semantics: .consistent),
@@ -169,15 +172,16 @@ import Testing
     }
 
     /// A trigger at `second` past midnight whose days include `day` (a day number): every day, its
-    /// weekday, its ordinal weekday counted from either end, or its day of the month from either
-    /// end, sometimes in its month only; random semantics and policies.
+    /// weekday, its ordinal weekday counted from either end, its day of the month from either end
+    /// (sometimes in its month only), or its day of the year; random semantics and policies.
     static func trigger(around day: Int64, second: Int64, _ rng: inout SplitMix64) throws -> CalendarTrigger {
         let f = DateFields(dayNumber: day)
         var c = CalendarComponents(hour: Int(second / 3600), minute: Int(second / 60 % 60))
         if rng.next(in: 0...3) == 0 { c.second = Int(second % 60) }
         if rng.next(in: 0...5) == 0 { c.minute = nil }                                // an hour alone
-        switch rng.next(in: 0...5) {
+        switch rng.next(in: 0...6) {
         case 0: break                                                                  // daily
+        case 6: c.dayOfYear = f.dayOfYear                                              // day of the year
         case 1: c.weekday = f.weekday                                                  // weekly
         case 2: (c.weekday, c.weekdayOrdinal) = (f.weekday, f.weekdayOrdinal)          // n-th weekday
         case 3: (c.weekday, c.weekdayOrdinal) = (f.weekday, f.weekdayOrdinalFromEnd)   // n-th last weekday
@@ -188,7 +192,7 @@ import Testing
         // No time field: 00:00, pinned (Foundation then never consults the repeated-time policy);
         // or a minute without the hour (00:mm, pinned: Foundation's day-start rules at a skipped
         // midnight); a nanosecond (kept by a gap's end reached from an hour alone).
-        if c.weekday != nil || c.day != nil, second < 3600 {
+        if c.weekday != nil || c.day != nil || c.dayOfYear != nil, second < 3600 {
             switch rng.next(in: 0...3) {
             case 0: (c.hour, c.minute, c.second) = (nil, nil, nil)
             case 1: (c.hour, c.minute) = (nil, Int(second / 60))

@@ -1,7 +1,7 @@
 /// Exact shortcuts for the commonest calendar-trigger shapes, tried before the general search
 /// (`CalendarSearch` with `AppleRules` or `ConsistentRules`): a fixed time of day on every day or
-/// weekday (`DailyFastPath`), or on a day of the month or year — the n-th, the n-th last, or the
-/// n-th (last) weekday (`DayOfMonthFastPath`).
+/// weekday (`DailyFastPath`), on a day of the month or year — the n-th, the n-th last, or the
+/// n-th (last) weekday (`DayOfMonthFastPath`) — or on a day of the year (`DayOfYearFastPath`).
 ///
 /// A fast path walks the very candidate wall times the general forward search would try, in the
 /// same order from the same first day, but resolves each only through
@@ -20,16 +20,21 @@
 enum CalendarFastPath: Sendable, Hashable {
     case daily(DailyFastPath)
     case dayOfMonth(DayOfMonthFastPath)
+    case dayOfYear(DayOfYearFastPath)
 
     /// The fast path for `pattern`, or `nil` for shapes only the general search handles: a free
-    /// time-of-day field, a year, week or day-of-year fields, a weekday together with a day or
-    /// month (but without an ordinal), or a missing-day policy other than `nextTime`. `night`:
+    /// time-of-day field, a year or week fields, a day of the year with other date fields, a
+    /// weekday together with a day or month (but without an ordinal), or a missing-day policy
+    /// other than `nextTime`. `night`:
     /// what the path does near a transition.
     init?(_ pattern: MatchPattern, matchingPolicy: MatchingPolicy, night: FastPathNight = .search) {
         let p = pattern
         guard let time = p.fixedTime, p.year == nil, p.weekOfMonth == nil, p.weekOfYear == nil,
-              p.yearForWeekOfYear == nil, p.dayOfYear == nil else { return nil }
-        if let ordinal = p.weekdayOrdinal {
+              p.yearForWeekOfYear == nil else { return nil }
+        if let dayOfYear = p.dayOfYear {
+            guard p.month == nil, p.day == nil, p.weekday == nil, p.weekdayOrdinal == nil else { return nil }
+            self = .dayOfYear(DayOfYearFastPath(time: time, dayOfYear: Int16(dayOfYear), night: night))
+        } else if let ordinal = p.weekdayOrdinal {
             // The n-th (or n-th last) weekday of every month or of one: no month lacks a stand-in
             // (a month without a fifth Friday simply has no candidate), whatever the policy.
             guard let weekday = p.weekday, p.day == nil, ordinal != 0, (-5...5).contains(ordinal) else { return nil }
@@ -66,6 +71,7 @@ enum CalendarFastPath: Sendable, Hashable {
         switch self {
         case let .daily(path): path.nextFire(after: t, in: zone)
         case let .dayOfMonth(path): path.nextFire(after: t, in: zone)
+        case let .dayOfYear(path): path.nextFire(after: t, in: zone)
         }
     }
 
