@@ -5,8 +5,9 @@ import Chime
 ///
 /// - `next.lastweekday` (`{weekday: 6, weekdayOrdinal: -1, hour: 9}`, the last Friday),
 ///   `next.nthweekday` (`{weekday: 1, weekdayOrdinal: 2, hour: 2, minute: 30}`, the second
-///   Sunday — New York's spring-forward day, so some answers are DST nights) and `next.lastday`
-///   (`{day: -1, hour: 9}`) on the spread starts (`TriggerWorkload`), each followed by
+///   Sunday — New York's spring-forward day, so some answers are DST nights), `next.lastday`
+///   (`{day: -1, hour: 9}`) and `next.dayofyear` (`{dayOfYear: 100, hour: 9}`) on the spread
+///   starts (`TriggerWorkload`), each followed by
 ///   `.daily`: the daily trigger `{hour: 8, minute: 30}` on the same starts (goal: within 3×).
 ///   `next.gap.daily` / `next.overlap.daily` put the same yardstick beside the gap and overlap
 ///   nights (`TriggerScenarios`), on their starts.
@@ -20,6 +21,7 @@ enum CalendarShapeScenarios {
         ("next.nthweekday", CalendarComponents(hour: 2, minute: 30, weekday: 1, weekdayOrdinal: 2),
          "the second Sunday, 02:30 ({weekday: 1, weekdayOrdinal: 2, hour: 2, minute: 30}: New York's gap day), the spread starts"),
         ("next.lastday", CalendarComponents(day: -1, hour: 9), "the last day of the month, 09:00 ({day: -1, hour: 9}), the spread starts"),
+        ("next.dayofyear", CalendarComponents(hour: 9, dayOfYear: 100), "day 100 of the year, 09:00 ({dayOfYear: 100, hour: 9}), the spread starts"),
     ]
 
     /// Every calendar case the parity goal covers, apple and consistent, with its starts:

@@ -96,8 +96,13 @@ enum CalendarFastPath: Sendable, Hashable {
     /// −08:00 alike.
     @inline(__always)
     static func isNearest(_ fire: Fire, in zone: ZoneRules) -> Bool {
+        zone.table.maxOffset - zone.table.minOffset < 86_400 || isNearestInWideZone(fire, in: zone)
+    }
+
+    /// `isNearest` in a zone whose offsets span a day or more (rare; out of line).
+    @inline(never)
+    static func isNearestInWideZone(_ fire: Fire, in zone: ZoneRules) -> Bool {
         let table = zone.table
-        if table.maxOffset - table.minOffset < 86_400 { return true }
         switch fire.adjustment {
         case .gapNextTime, .gapShiftedForward:
             let s = fire.instant.seconds
