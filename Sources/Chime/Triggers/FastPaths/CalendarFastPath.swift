@@ -1,7 +1,7 @@
 /// Exact shortcuts for the commonest calendar-trigger shapes, tried before the general search
 /// (`CalendarSearch` with `AppleRules` or `ConsistentRules`): a fixed time of day on every day or
-/// weekday (`DailyFastPath`), on a day of the month or year — the n-th, the n-th last, or the
-/// n-th (last) weekday (`DayOfMonthFastPath`) — or on a day of the year (`DayOfYearFastPath`).
+/// weekday (`DailyFastPath`), on a day of every month or of one month — the n-th, the n-th last,
+/// or the n-th (last) weekday (`DayOfMonthFastPath`) — or on a day of the year (`DayOfYearFastPath`).
 ///
 /// A fast path walks the very candidate wall times the general forward search would try, in the
 /// same order from the same first day, but resolves each only through
@@ -25,8 +25,7 @@ enum CalendarFastPath: Sendable, Hashable {
     /// The fast path for `pattern`, or `nil` for shapes only the general search handles: a free
     /// time-of-day field, a year or week fields, a day of the year with other date fields, a
     /// weekday together with a day or month (but without an ordinal), or a missing-day policy
-    /// other than `nextTime`. `night`:
-    /// what the path does near a transition.
+    /// other than `nextTime`. `night`: what the path does near a transition.
     init?(_ pattern: MatchPattern, matchingPolicy: MatchingPolicy, night: FastPathNight = .search) {
         let p = pattern
         guard let time = p.fixedTime, p.year == nil, p.weekOfMonth == nil, p.weekOfYear == nil,
