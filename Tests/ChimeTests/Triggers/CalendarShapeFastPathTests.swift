@@ -54,23 +54,14 @@ import Testing
     @Test func newShapesMatchGeneralSearch() throws {
         let zones = try Fixtures.zoneIdentifiers.map { try Fixtures.tzifDatabase.rules(for: $0) }
         var rng = SplitMix64(seed: 0x29_5A9E_2026)
-        let from: Int64 = -2_208_988_800, until: Int64 = 7_258_118_400            // 1900 ... 2200
         var fast = 0, eligible = 0
         for _ in 0..<60_000 {
             let zone = zones[rng.next(in: 0...zones.count - 1)]
-            let around = Int64.random(in: from...until, using: &rng)
+            let around = Int64.random(in: CalendarFastPathTests.from...CalendarFastPathTests.until, using: &rng)
             let dayNumber = CivilArithmetic.floorDivMod(around, 86_400).quotient
             let hour = rng.next(in: 0...2) == 0 ? [0, 1, 2, 3, 23][rng.next(in: 0...4)] : rng.next(in: 0...23)
             let trigger = try Self.trigger(around: dayNumber, second: Int64(hour * 3600 + [0, 30, 45][rng.next(in: 0...2)] * 60), &rng)
-            let start: Instant
-            switch rng.next(in: 0...19) {
-            case 0...9:
-                let near = zone.transitions(from: Instant(seconds: around - 400 * 86_400), to: Instant(seconds: around + 400 * 86_400))
-                let base = near.isEmpty ? around : near[rng.next(in: 0...near.count - 1)].instant.seconds
-                start = Instant(seconds: base + Int64(rng.next(in: -3 * 86_400...3 * 86_400)))
-            case 10: start = Instant(seconds: Int64.random(in: until...253_000_000_000, using: &rng))
-            default: start = Instant(seconds: around)
-            }
+            let start = CalendarFastPathTests.seededStart(around: around, in: zone, &rng)
             if trigger.fastPath != nil { eligible += 1 }
             if Self.compare(trigger, after: start, in: zone) != nil { fast += 1 }
         }
