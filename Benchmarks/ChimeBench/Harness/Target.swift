@@ -28,8 +28,8 @@ struct RatioGoal: Codable {
 
     /// Chime may take at most `factor` times this scenario's time.
     static func chimeWithin(_ factor: Double, of what: String, _ source: String = "issue 11") -> RatioGoal {
-        RatioGoal(minimumRatio: 1 / factor, label: "chime ≤ \(TimeUnit.fixed(factor, 0))×",
-                  statement: "within \(TimeUnit.fixed(factor, 0))× of \(what)", source: source)
+        let text = TimeUnit.fixed(factor, factor == factor.rounded() ? 0 : 2)        // 2×, 1.15×
+        return RatioGoal(minimumRatio: 1 / factor, label: "chime ≤ \(text)×", statement: "within \(text)× of \(what)", source: source)
     }
 
     /// Chime must be at least `factor` times faster than this scenario.

@@ -6,6 +6,8 @@ enum Catalog {
             + ResolveScenarios.all(context)
             + TriggerScenarios.all(context)
             + RobfigPeerScenarios.all(context)
+            + CalendarShapeScenarios.all(context)
+            + CalendarShapeScenarios.parity(context)
             + RRuleScenarios.all(context)
             + RScaleScenarios.all(context)
             + RRuleFastScenarios.all(context)

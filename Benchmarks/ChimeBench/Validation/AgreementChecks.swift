@@ -19,7 +19,7 @@ enum AgreementChecks {
             Check(scenario: "resolve.local") { resolution(context, context.workload.wallTimes, "resolve.local") },
             Check(scenario: "resolve.local.edge") { resolution(context, context.workload.edgeWallTimes, "resolve.local.edge") },
         ]
-        let peers = triggers(context) + dialectPeers(context) + robfigPeer(context) + rrules(context)
+        let peers = triggers(context) + calendarShapes(context) + dialectPeers(context) + robfigPeer(context) + rrules(context)
         return checks + peers + [Check(scenario: "pending.foundation") { pending(context) }]
     }
 

@@ -123,7 +123,8 @@ extension PendingColumns {
                       Int(path.weekday) == (weekday ?? 0) else { return nil }
                 code = Code(kind: .timeOfDay, payload: clock.bits | UInt32(weekday ?? 0) << 20)
             case (let month, let day?, nil):
-                guard case .dayOfMonth(let path)? = t.fastPath, path.time == time * 1_000_000_000,
+                // Days 1…31 only: a day from the month's end (`-1`) keeps the general kind.
+                guard day > 0, case .dayOfMonth(let path)? = t.fastPath, path.weekday == 0, path.time == time * 1_000_000_000,
                       Int(path.day) == day, Int(path.month) == (month ?? 0) else { return nil }
                 code = Code(kind: .dayOfMonth, payload: clock.bits | UInt32(day) << 20 | UInt32(month ?? 0) << 25)
             default:

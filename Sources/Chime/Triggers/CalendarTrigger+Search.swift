@@ -10,9 +10,11 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant`, whatever `direction` says, or `nil` if the trigger
     /// never fires again before year 10000.
     public func fire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // FastPaths/: exact, or nil to search.
-        if let fastPath, let fire = semantics == .apple ? fastPath.nextFire(after: instant, in: zone)
-                                                         : fastPath.nearestFire(after: instant, in: zone) {
+        // FastPaths/: exact, or nil to search. The consistent semantics takes the nearest instant,
+        // which is almost always the fast path's (`CalendarFastPath.isNearest`); one call site for
+        // both, inlined here.
+        if let fastPath, let fire = fastPath.nextFire(after: instant, in: zone),
+           semantics == .apple || CalendarFastPath.isNearest(fire, in: zone) {
             return fire
         }
         return try searchWithoutFastPath(from: instant, in: zone, forward: true)
@@ -27,8 +29,9 @@ extension CalendarTrigger {
     /// The one search (`Search/CalendarSearch.swift`) with the semantics' rules (`Consistent/` or
     /// `Apple/`), bypassing `fastPath`: the reference the fast paths are tested against. Kept out
     /// of line: the fast paths in `fire(after:in:)` are the hot path, the search the rare one.
+    /// `package`: chime-bench checks the fast paths against it on the inputs it times.
     @inline(never)
-    func searchWithoutFastPath(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
+    package func searchWithoutFastPath(from instant: Instant, in zone: ZoneRules, forward: Bool) throws(TriggerError) -> Fire? {
         switch semantics {
         case .consistent:
             var search = CalendarSearch(rules: ConsistentRules(trigger: self, zone: zone), forward: forward)

@@ -66,12 +66,16 @@ public struct CalendarTrigger: Sendable, Hashable {
         self.semantics = semantics
         self.pattern = MatchPattern(components, weekRules: weekRules)
         self.consistentPattern = semantics == .consistent ? ConsistentPattern(self.components, weekRules: weekRules) : nil
+        let night = FastPathNight(self.components, pattern, semantics: semantics, matchingPolicy: matchingPolicy,
+                                  repeatedTimePolicy: repeatedTimePolicy, gapPolicy: gapPolicy, overlapPolicy: overlapPolicy)
         self.fastPath = switch semantics {
-        case .apple: CalendarFastPath(pattern, matchingPolicy: matchingPolicy)
+        case .apple: CalendarFastPath(pattern, matchingPolicy: matchingPolicy, night: night)
         // The fast paths walk the same wall times when the time of day is fixed by rule 1 too and
-        // a month comes with a day (`{month: 3, hour: 9}` is every day of March here, not the 1st).
-        case .consistent: consistentPattern!.hasFixedTime && (components.month == nil || components.day != nil)
-            ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy) : nil
+        // a month comes with a day or an ordinal weekday (`{month: 3, hour: 9}` is every day of
+        // March here, not the 1st).
+        case .consistent: consistentPattern!.hasFixedTime
+            && (components.month == nil || components.day != nil || (components.weekday != nil && components.weekdayOrdinal != nil))
+            ? CalendarFastPath(pattern, matchingPolicy: matchingPolicy, night: night) : nil
         }
     }
 

@@ -57,7 +57,8 @@ public struct IntervalTrigger: Sendable, Hashable {
         let k = elapsed < stepSeconds ? 1 : Int64(stepReciprocal.multipliedFullWidth(by: UInt64(elapsed)).high) + 1
         let (seconds, overflow) = anchor.seconds.addingReportingOverflow(k &* stepSeconds)   // k * step < 2^33
         guard !overflow, seconds <= Instant.lastSupportedSecond else { return nil }
-        let fire = Instant(seconds: seconds, nanoseconds: anchor.nanoseconds)
+        var fire = anchor            // the anchor's nanoseconds, already valid: no range check
+        fire.seconds = seconds
         return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact)
     }
 

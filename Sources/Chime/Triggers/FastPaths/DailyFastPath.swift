@@ -11,10 +11,13 @@ struct DailyFastPath: Sendable, Hashable {
     let time: Int64
     /// Apple numbering (1 = Sunday); 0 for every day.
     let weekday: Int8
+    /// What a candidate near a transition gives (`FastPathNight`).
+    let night: FastPathNight
 
-    init(time: Int64, weekday: Int?) {
+    init(time: Int64, weekday: Int?, night: FastPathNight = .search) {
         self.time = time
         self.weekday = Int8(weekday ?? 0)
+        self.night = night
     }
 
     @inline(__always)
@@ -29,7 +32,7 @@ struct DailyFastPath: Sendable, Hashable {
             step = 7
         }
         for _ in 0..<CalendarFastPath.candidateLimit {
-            switch CalendarFastPath.candidate(day: day, time: time, after: t, in: zone, period: &period, .exact) {
+            switch CalendarFastPath.candidate(day: day, time: time, after: t, in: zone, period: &period, .exact, night: night) {
             case let .fires(fire): return fire
             case .unknown: return nil
             case .before: day += step

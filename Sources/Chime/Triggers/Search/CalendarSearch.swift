@@ -130,9 +130,8 @@ struct CalendarSearch<Rules: CalendarSearchRules> {
     private func limitNearTransitions(_ best: Int64, start: Int64) -> Int64 {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var wall = best + Int64(zone.utcOffset(atSeconds: best))
-        for transition in zone.transitions(from: Instant(seconds: best - spread - 2), to: Instant(seconds: best + spread + 3)) {
-            let t = transition.instant.seconds
-            let before = Int64(transition.before.utcOffset), after = Int64(transition.after.utcOffset)
+        zone.forEachOffsetChange(from: best - spread - 2, to: best + spread + 3) { t, offsetBefore, offsetAfter in
+            let before = Int64(offsetBefore), after = Int64(offsetAfter)
             if after < before, t <= best + 1, t > start {
                 wall = max(wall, t + before + 1)
             } else if after > before, t - (after - before) <= best + 1, t + (after - before) > start {

@@ -95,9 +95,8 @@ extension CalendarSearchRules {
     private func edgeNearTransitions(_ start: Instant) -> Int64 {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         var wall = start.seconds + Int64(zone.utcOffset(atSeconds: start.seconds))
-        for transition in zone.transitions(from: Instant(seconds: start.seconds - spread - 1), to: Instant(seconds: start.seconds + spread + 2)) {
-            let t = transition.instant.seconds
-            let before = Int64(transition.before.utcOffset), after = Int64(transition.after.utcOffset)
+        zone.forEachOffsetChange(from: start.seconds - spread - 1, to: start.seconds + spread + 2) { t, offsetBefore, offsetAfter in
+            let before = Int64(offsetBefore), after = Int64(offsetAfter)
             if after < before, t > start.seconds {
                 wall = min(wall, t + after)
             } else if after > before, t + (after - before) > start.seconds {
