@@ -12,6 +12,11 @@ package enum ParallelWork {
     /// Every online core.
     package static var processors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// Piece `piece` of `0..<count` cut into `pieces` contiguous ranges of about equal size.
+    package static func piece(_ piece: Int, of pieces: Int, in count: Int) -> Range<Int> {
+        (count * piece / pieces)..<(count * (piece + 1) / pieces)
+    }
+
     /// Runs `body` for pieces 0..<count: on the calling thread for one piece or one worker, else
     /// through `DispatchQueue.concurrentPerform` (which uses every core it may). Each piece must
     /// touch only its own outputs.

@@ -87,7 +87,7 @@ extension PendingColumns {
         let n = count
         guard n > 0 else { return [] }
         let pieces = workers <= 1 || n < Self.parallelThreshold ? 1 : min(workers * 8, max(1, n / 8_192))
-        return (0..<pieces).map { p in (n * p / pieces)..<(n * (p + 1) / pieces) }
+        return (0..<pieces).map { ParallelWork.piece($0, of: pieces, in: n) }
     }
 
     // MARK: The per-chunk loop

@@ -80,8 +80,8 @@ package struct PendingRequestTable {
     /// intervals without an anchor), and the instant each next fire is found after.
     package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) {
         let workers = min(ParallelWork.processors, Self.maximumWorkers)
-        decoders = Array(repeating: PendingLineDecoder(database: database, now: now), count: 1)
-        for _ in 1..<workers { decoders.append(PendingLineDecoder(database: database, now: now)) }
+        // Each its own decoder (`Array(repeating:)` would share one cache object among them).
+        decoders = (0..<workers).map { _ in PendingLineDecoder(database: database, now: now) }
         zoneMaps = Array(repeating: [], count: workers)
         self.now = now
         self.profile = profile
@@ -115,24 +115,19 @@ package struct PendingRequestTable {
             decoders.withUnsafeMutableBufferPointer { decoders in
                 let work = ChunkWork(results: results, decoders: decoders)
                 ParallelWork.forEach(pieces, workers: pieces) { piece in
-                    for i in Self.range(of: piece, in: n, pieces: pieces) {
+                    for i in ParallelWork.piece(piece, of: pieces, in: n) {
                         work.results[i] = chunk.withLine(i) { work.decoders[piece].decode($0, findingNext: findingNext) }
                     }
                 }
             }
         }
         for piece in 0..<pieces {
-            for i in Self.range(of: piece, in: n, pieces: pieces) {
+            for i in ParallelWork.piece(piece, of: pieces, in: n) {
                 guard let result = results[i] else { preconditionFailure("a line no worker read") }
                 report(chunk.number(of: i), add(result, decoder: piece, line: chunk.number(of: i)))
                 results[i] = nil
             }
         }
-    }
-
-    /// The lines of `piece` of `pieces` about equal ones.
-    private static func range(of piece: Int, in count: Int, pieces: Int) -> Range<Int> {
-        (count * piece / pieces)..<(count * (piece + 1) / pieces)
     }
 
     /// Where the workers write: each its own decoder and its own lines' results.

@@ -76,8 +76,9 @@ struct PendingDiscardWriter {
         guard !ControlCharacters.occur(in: text) else { return nil }
         var json: [UInt8] = []
         ByteWriter.append(to: &json, maximum: ByteWriter.maximumLength(of: text)) { $0.string(text) }
-        phrase = (reason.code, limit, Array(text.utf8), json)
-        return (Array(text.utf8), json)
+        let bytes = Array(text.utf8)
+        phrase = (reason.code, limit, bytes, json)
+        return (bytes, json)
     }
 
     /// Spaces after `count` bytes up to `width`, as `String.padding(to:)` pads: two when there is

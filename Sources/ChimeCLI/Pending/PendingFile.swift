@@ -17,8 +17,8 @@ import ChimeBatch
 /// and the replacement is reported. Blank lines are skipped.
 ///
 /// The requests are held in columns (`PendingRequestTable`, ~60 bytes a request with its next
-/// fire), read a chunk at a time (`LineReader`) and decoded from their bytes where they can be
-/// (`PendingLineDecoder`): a million requests in about a second and 150 MB.
+/// fire), read a chunk of lines at a time (`LineReader`, `PendingLineChunk`), each chunk's lines
+/// decoded on every core and from their bytes where they can be (`PendingLineDecoder`).
 struct PendingFile {
     /// A line that could not become a request.
     struct LineError {

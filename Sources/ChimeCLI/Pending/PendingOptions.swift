@@ -79,27 +79,25 @@ enum PendingOptions {
             switch member {
             case .value(let value): output.appendJSON(value.serialized)
             case .items(let each):
-                output.appendJSON("[")
-                var first = true
-                each { element in
-                    output.appendJSON((first ? "" : ",") + element.serialized)
-                    first = false
-                }
-                output.appendJSON("]")
+                writeArray(to: &output) { element in each { json in element { $0.append(contentsOf: json.serialized.utf8) } } }
             case .byteItems(let each):
-                output.appendJSON("[")
-                var first = true
-                each { write in
-                    output.append { out in
-                        if !first { out.append(UInt8(ascii: ",")) }
-                        write(&out)
-                    }
-                    first = false
-                }
-                output.appendJSON("]")
+                writeArray(to: &output, each)
             }
         }
         output.json("}")
     }
 
+    /// `[`, the elements `each` writes (`element` appends one's JSON text), commas between, `]`.
+    private static func writeArray(to output: inout Output, _ each: (_ element: ((inout [UInt8]) -> Void) -> Void) -> Void) {
+        output.appendJSON("[")
+        var first = true
+        each { write in
+            output.append { out in
+                if !first { out.append(UInt8(ascii: ",")) }
+                write(&out)
+            }
+            first = false
+        }
+        output.appendJSON("]")
+    }
 }
