@@ -7,14 +7,17 @@ import Darwin
 /// A small cache keyed by the bytes of a request field (a zone id, a trigger's JSON text), so that
 /// a batch that repeats them looks each up or decodes it once.
 ///
-/// Four-way set associative: a key hashes to a set of four slots and a new key replaces the
-/// oldest of them, so memory stays bounded by `slots` entries however many distinct keys a batch
-/// holds, and a few keys that share a set do not evict each other.
+/// Four-way set associative, so memory stays bounded by `slots` entries however many distinct
+/// keys a batch holds. A new key in a full set replaces the way hit least lately (a small count
+/// per way: +1 a hit, up to 7, and every way of a set −1 at every other insertion there): a file
+/// whose few common triggers are mixed with many one-off ones keeps the common ones, where
+/// replacing the oldest let each one-off push a common trigger out. Equal counts go round robin.
+/// A lookup compares a 64-bit hash of the key first and the bytes only when it matches.
 ///
 /// ```swift
 /// var zones = ByteKeyedCache<ZoneRules>(slots: 256)
 /// zones.insert(rules, for: idBytes)
-/// zones.value(for: idBytes)   // rules, until newer keys push them out of their set
+/// zones.value(for: idBytes)   // rules, until newer, more used keys push them out of their set
 /// ```
 struct ByteKeyedCache<Value> {
     /// A class, so that a lookup copies a reference rather than the key and value.
@@ -29,9 +32,14 @@ struct ByteKeyedCache<Value> {
     }
 
     private static var ways: Int { 4 }
+    private static var maximumUses: UInt8 { 7 }
     private var entries: [Entry?]
-    /// Per set, the way the next insertion replaces (round robin: the oldest).
-    private var nextWay: [UInt8]
+    /// Per slot, its key's hash (compared before the key's bytes) and its recent uses.
+    private var hashes: [UInt64]
+    private var uses: [UInt8]
+    /// Per set, how many keys were inserted there (their parity ages the set; their count starts
+    /// the round robin among equal ways).
+    private var insertions: [UInt8]
     private let setMask: Int
 
     /// `slots` is rounded up to a power of two, at least one set.
@@ -39,16 +47,24 @@ struct ByteKeyedCache<Value> {
         var sets = 1
         while sets * Self.ways < slots { sets <<= 1 }
         entries = Array(repeating: nil, count: sets * Self.ways)
-        nextWay = Array(repeating: 0, count: sets)
+        hashes = Array(repeating: 0, count: sets * Self.ways)
+        uses = Array(repeating: 0, count: sets * Self.ways)
+        insertions = Array(repeating: 0, count: sets)
         setMask = sets - 1
     }
 
-    func value(for key: UnsafeBufferPointer<UInt8>) -> Value? {
-        let first = set(key) * Self.ways
-        for slot in first..<first + Self.ways {
+    mutating func value(for key: UnsafeBufferPointer<UInt8>) -> Value? {
+        value(for: key, hash: Self.hash(key))
+    }
+
+    /// `value(for:)` with the key's `hash(_:)`, for a caller that has it.
+    mutating func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Value? {
+        let first = set(hash) * Self.ways
+        for slot in first..<first + Self.ways where hashes[slot] == hash {
             guard let entry = entries[slot] else { return nil }   // sets fill in order
             if entry.key.count == key.count,
                key.isEmpty || entry.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
+                if uses[slot] < Self.maximumUses { uses[slot] += 1 }
                 return entry.value
             }
         }
@@ -56,14 +72,33 @@ struct ByteKeyedCache<Value> {
     }
 
     mutating func insert(_ value: Value, for key: UnsafeBufferPointer<UInt8>) {
-        let set = set(key)
-        let way = Int(nextWay[set])
-        entries[set * Self.ways + way] = Entry(key: Array(key), value: value)
-        nextWay[set] = UInt8((way + 1) % Self.ways)
+        insert(value, for: key, hash: Self.hash(key))
     }
 
+    /// `insert(_:for:)` with the key's `hash(_:)`, for a caller that has it.
+    mutating func insert(_ value: Value, for key: UnsafeBufferPointer<UInt8>, hash: UInt64) {
+        let set = set(hash)
+        let first = set * Self.ways
+        let turn = Int(insertions[set])
+        insertions[set] &+= 1
+        var victim = first + turn % Self.ways
+        for offset in 0..<Self.ways {
+            let slot = first + (turn + offset) % Self.ways
+            if entries[slot] == nil { victim = slot; break }
+            if uses[slot] < uses[victim] { victim = slot }
+        }
+        if turn & 1 == 1 {   // aging: uses seen long ago count for less
+            for slot in first..<first + Self.ways where uses[slot] > 0 { uses[slot] -= 1 }
+        }
+        entries[victim] = Entry(key: Array(key), value: value)
+        hashes[victim] = hash
+        uses[victim] = 0
+    }
+
+    private func set(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 32) & setMask }
+
     /// A multiplicative hash over eight bytes at a time (keys are short; this runs per request).
-    private func set(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(key)
         var hash = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
@@ -77,7 +112,10 @@ struct ByteKeyedCache<Value> {
             tail = tail << 8 | UInt64(raw[offset])
             offset += 1
         }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return Int(truncatingIfNeeded: hash >> 32) & setMask
+        return (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
     }
 }
+
+/// Entries are immutable once made (a key and a value); a cache of sendable values may sit
+/// behind a lock that workers share (`TriggerCache`).
+extension ByteKeyedCache: @unchecked Sendable where Value: Sendable {}

@@ -8,8 +8,10 @@ import ChimeJSON
 
 /// A trigger decoded from a request line and the JSON text it came from: `BatchProcessor` caches
 /// these (a class, so a lookup hands out a reference rather than a copy of the trigger) and
-/// recognizes the same text on later lines by comparing bytes.
-final class DecodedTrigger {
+/// recognizes the same text on later lines by comparing bytes. Workers share one (a pending
+/// table's `TriggerCache`): all but `tableNumber` is immutable, and only the table's thread
+/// touches that.
+final class DecodedTrigger: @unchecked Sendable {
     let trigger: Trigger
     /// Where an interval's anchor comes from (`.given` for every other trigger).
     let anchor: ScheduleRequest.Anchor

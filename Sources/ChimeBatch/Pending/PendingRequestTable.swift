@@ -22,22 +22,14 @@ package struct PendingRequestTable {
         case failed(PendingLineDecoder.Failure)
     }
 
-    /// Where a row's trigger text is: text the byte path read (in `texts`), decoded again
-    /// through the decoder's cache; anchored at the row's creation when it is an interval without
-    /// an anchor. (Not an enum with the general path's `Trigger` values: its every element would
-    /// be a `Trigger`'s 500 bytes.)
-    private struct TextSlot {
-        let start: Int
-        let count: Int32
-        let anchoredAtCreation: Bool
-    }
-
-    /// `triggerOf` values with this bit are indices into `values`, else into `textSlots`.
+    /// `triggerOf` values with this bit are indices into `values`, else numbers in `texts`.
     private static let valueBit: UInt32 = 1 << 31
 
-    /// One decoder per worker (each with its own caches), so that the lines of a chunk are read
-    /// on every core; the first also gives back the triggers of rows (`request(_:)`).
+    /// One decoder per piece of a chunk (each numbering the zones it meets), so that the lines
+    /// of a chunk are read on every core.
     private var decoders: [PendingLineDecoder]
+    /// The decoders' trigger cache, which gives back the triggers of rows (`request(_:)`).
+    private let triggers: TriggerCache
     /// The platform every request runs as (`chime simulate --profile`), applied on reading.
     package let profile: PlatformProfile?
     package let now: Instant
@@ -54,7 +46,7 @@ package struct PendingRequestTable {
     private var triggerOf: [UInt32] = []
     private var nexts: [Fire?] = []
     /// The row each identifier's last line made.
-    private var rowOfIdentifier: [String: Int32] = [:]
+    private var rowOfIdentifier = PendingIdentifierIndex()
     /// Rows a later line replaced.
     private var replaced: [Int32] = []
     /// Rows whose next fire could not be found, and why.
@@ -64,10 +56,10 @@ package struct PendingRequestTable {
     private var createdAt: [Int32: Instant] = [:]
     private var payloads: [Int32: PendingPayload] = [:]
 
-    /// Trigger texts, each stored once per decoded trigger that carried it (`DecodedTrigger.tableNumber`):
-    /// a text a decoder's cache evicted and met again is stored again.
-    private var textSlots: [TextSlot] = []
-    private var texts: [UInt8] = []
+    /// The trigger texts the byte path read, each once; an interval anchored at its row's
+    /// creation is anchored again there. (Not an enum with the general path's `Trigger` values:
+    /// its every element would be a `Trigger`'s 500 bytes.)
+    private var texts = PendingTriggerTexts()
     private var values: [Trigger] = []
     /// `values` by hash (a value equal to the one found, else stored again): not keyed by the
     /// `Trigger`, which would hold each a second time.
@@ -80,9 +72,12 @@ package struct PendingRequestTable {
     /// intervals without an anchor), and the instant each next fire is found after.
     package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) {
         let workers = min(ParallelWork.processors, Self.maximumWorkers)
-        // Each its own decoder (`Array(repeating:)` would share one cache object among them).
-        decoders = (0..<workers).map { _ in PendingLineDecoder(database: database, now: now) }
-        zoneMaps = Array(repeating: [], count: workers)
+        // Each piece its own decoder (its zones), all one trigger cache; twice the workers, so
+        // that the worker that adds rows and the others finish together.
+        let triggers = TriggerCache()
+        decoders = (0..<2 * workers).map { _ in PendingLineDecoder(database: database, now: now, triggers: triggers) }
+        zoneMaps = Array(repeating: [], count: decoders.count)
+        self.triggers = triggers
         self.now = now
         self.profile = profile
     }
@@ -99,57 +94,101 @@ package struct PendingRequestTable {
         zoneOf.reserveCapacity(count)
         triggerOf.reserveCapacity(count)
         nexts.reserveCapacity(count)
-        rowOfIdentifier.reserveCapacity(count)
+        rowOfIdentifier.reserveCapacity(count, identifiers: identifiers)
     }
 
     /// Reads a chunk of lines: each line is decoded (and its next fire found) on one of the
-    /// workers, then the rows are added in line order; `report` gets each line's number and
-    /// outcome, in order.
+    /// workers while the previous chunk's rows are added, in line order, beside them; `report`
+    /// gets each line's number and outcome, in order (those of the last chunk once `flush` runs).
+    ///
+    /// The overlap is what makes the sequential adding cheap: on two cores, adding a chunk's rows
+    /// takes about as long as decoding half of its lines.
     package mutating func read(_ chunk: PendingLineChunk, _ report: (_ line: Int, Outcome) -> Void) {
         let n = chunk.count
         guard n > 0 else { return }
         let pieces = n < Self.parallelThreshold ? 1 : decoders.count
         var results = [Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>?](repeating: nil, count: n)
         let findingNext = profile == nil
+        var previous = decodedChunk.take()
+        // Out of the table while the workers use them, so that the adding piece's access to the
+        // table does not overlap theirs.
+        var decoders = self.decoders
+        self.decoders = []
+        defer { self.decoders = decoders }
         results.withUnsafeMutableBufferPointer { results in
             decoders.withUnsafeMutableBufferPointer { decoders in
-                let work = ChunkWork(results: results, decoders: decoders)
-                ParallelWork.forEach(pieces, workers: pieces) { piece in
-                    for i in ParallelWork.piece(piece, of: pieces, in: n) {
-                        work.results[i] = chunk.withLine(i) { work.decoders[piece].decode($0, findingNext: findingNext) }
+                withUnsafeMutablePointer(to: &self) { table in
+                    withUnsafeMutablePointer(to: &previous) { previous in
+                        let work = ChunkWork(results: results, decoders: decoders, table: table, previous: previous)
+                        // Piece 0 adds the previous chunk's rows (first, so that it starts at once);
+                        // the others decode this chunk's lines, each with its own decoder.
+                        ParallelWork.forEach(pieces + 1, workers: pieces + 1) { piece in
+                            guard piece > 0 else {
+                                if work.previous.pointee != nil { work.table.pointee.add(&work.previous.pointee!, report) }
+                                return
+                            }
+                            for i in ParallelWork.piece(piece - 1, of: pieces, in: n) {
+                                work.results[i] = chunk.withLine(i) { work.decoders[piece - 1].decode($0, findingNext: findingNext) }
+                            }
+                        }
                     }
                 }
             }
         }
-        for piece in 0..<pieces {
-            for i in ParallelWork.piece(piece, of: pieces, in: n) {
-                guard let result = results[i] else { preconditionFailure("a line no worker read") }
-                report(chunk.number(of: i), add(result, decoder: piece, line: chunk.number(of: i)))
-                results[i] = nil
+        decodedChunk = DecodedChunk(results: results, numbers: (0..<n).map(chunk.number(of:)), pieces: pieces,
+                                    zones: decoders.map(\.zones))
+    }
+
+    /// Adds the rows of the chunk `read` decoded last, reporting them.
+    package mutating func flush(_ report: (_ line: Int, Outcome) -> Void) {
+        guard var last = decodedChunk.take() else { return }
+        add(&last, report)
+    }
+
+    /// A chunk's decoded lines waiting to be added, with each decoder's zones as they were once it
+    /// was decoded (the decoders number more while the next chunk is read).
+    private struct DecodedChunk {
+        var results: [Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>?]
+        let numbers: [Int]
+        let pieces: Int
+        let zones: [[(rules: ZoneRules, requested: String)]]
+    }
+
+    private var decodedChunk: DecodedChunk?
+
+    private mutating func add(_ chunk: inout DecodedChunk, _ report: (_ line: Int, Outcome) -> Void) {
+        for piece in 0..<chunk.pieces {
+            for i in ParallelWork.piece(piece, of: chunk.pieces, in: chunk.results.count) {
+                guard let result = chunk.results[i].take() else { preconditionFailure("a line no worker read") }
+                report(chunk.numbers[i], add(result, decoder: piece, zones: chunk.zones[piece], line: chunk.numbers[i]))
             }
         }
     }
 
-    /// Where the workers write: each its own decoder and its own lines' results.
+    /// Where the workers write: each its own decoder and its own lines' results; the table and
+    /// the previous chunk, for the one piece that adds rows.
     private struct ChunkWork: @unchecked Sendable {
         let results: UnsafeMutableBufferPointer<Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>?>
         let decoders: UnsafeMutableBufferPointer<PendingLineDecoder>
+        let table: UnsafeMutablePointer<PendingRequestTable>
+        let previous: UnsafeMutablePointer<DecodedChunk?>
     }
 
     /// Adds the row of a line `decoders[decoder]` read.
-    private mutating func add(_ result: Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>, decoder d: Int, line: Int) -> Outcome {
+    private mutating func add(_ result: Result<PendingLineDecoder.Decoded, PendingLineDecoder.Failure>, decoder d: Int,
+                              zones decoderZones: [(rules: ZoneRules, requested: String)], line: Int) -> Outcome {
         let decoded: PendingLineDecoder.Decoded
         switch result {
         case .success(let value): decoded = value
         case .failure(let failure): return .failed(failure)
         }
         let row = Int32(identifiers.count)
-        let zoneNumber = tableZone(decoded.zone, decoder: d)
+        let zoneNumber = tableZone(decoded.zone, decoder: d, zones: decoderZones)
         var next = decoded.next
         if let profile {
             let zone = zones[Int(zoneNumber)]
             do {
-                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: decoders[d].trigger(of: decoded)),
+                let request = try PendingRequest(identifier: decoded.identifier, trigger: try profile.trigger(for: triggers.trigger(of: decoded)),
                                                  zone: zone.rules, zoneIdentifier: zone.requested, payload: decoded.payload, createdAt: decoded.createdAt)
                 next = Result { () throws(PendingError) in try request.nextFire(after: now) }
             } catch {
@@ -169,7 +208,7 @@ package struct PendingRequestTable {
             failures[row] = error
         case nil: nexts.append(nil)   // a request the profile cannot run
         }
-        guard let earlier = rowOfIdentifier.updateValue(row, forKey: decoded.identifier) else {
+        guard let earlier = rowOfIdentifier.update(row, identifiers: identifiers) else {
             return .added(identifier: decoded.identifier, replacedLine: nil)
         }
         replaced.append(earlier)
@@ -178,6 +217,7 @@ package struct PendingRequestTable {
 
     /// Ends reading: lists the rows left (`rows`) and the profile's refusals among them.
     package mutating func finish() -> [(line: Int, identifier: String, message: String)] {
+        precondition(decodedChunk == nil, "finish before flush: a chunk's rows were never added")
         var gone = [Bool](repeating: false, count: identifiers.count)
         for row in replaced { gone[Int(row)] = true }
         replaced = []
@@ -201,7 +241,7 @@ package struct PendingRequestTable {
     package func line(_ row: Int) -> Int { Int(lines[row]) }
     package func line(_ row: Int32) -> Int { Int(lines[Int(row)]) }
     /// The row of the request with `identifier` (its last line), if it was read.
-    package func row(of identifier: String) -> Int32? { rowOfIdentifier[identifier] }
+    package func row(of identifier: String) -> Int32? { rowOfIdentifier.row(of: identifier, identifiers: identifiers) }
     /// The zone the request fires in, and its id as requested.
     package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { zones[Int(zoneOf[Int(row)])] }
     package func payload(_ row: Int32) -> PendingPayload? { payloads[row] }
@@ -221,10 +261,8 @@ package struct PendingRequestTable {
         if number & Self.valueBit != 0 {
             trigger = values[Int(number & ~Self.valueBit)]
         } else {
-            let slot = textSlots[Int(number)]
-            trigger = texts.withUnsafeBufferPointer {
-                decoders[0].trigger(UnsafeBufferPointer(rebasing: $0[slot.start..<slot.start + Int(slot.count)]),
-                                anchoredAt: slot.anchoredAtCreation ? created : nil)
+            trigger = texts.withText(number) { text, anchoredAtCreation in
+                triggers.trigger(text, anchoredAt: anchoredAtCreation ? created : nil)
             }
         }
         let zone = zones[Int(zoneOf[r])]
@@ -239,11 +277,11 @@ package struct PendingRequestTable {
 
     // MARK: Tables
 
-    /// The table's number of the zone `decoders[d]` numbers `zone` (each decoder numbers the
+    /// The table's number of the zone `decoders[d]` numbers `zone` (`decoderZones`: its list) (each decoder numbers the
     /// zones it meets in order, so the ones it has not mapped yet are the next in its list).
-    private mutating func tableZone(_ zone: UInt32, decoder d: Int) -> UInt32 {
+    private mutating func tableZone(_ zone: UInt32, decoder d: Int, zones decoderZones: [(rules: ZoneRules, requested: String)]) -> UInt32 {
         while zoneMaps[d].count <= Int(zone) {
-            let entry = decoders[d].zones[zoneMaps[d].count]
+            let entry = decoderZones[zoneMaps[d].count]
             if let number = zoneNumbers[entry.requested] {
                 zoneMaps[d].append(number)
             } else {
@@ -267,9 +305,7 @@ package struct PendingRequestTable {
             return number
         }
         if let number = source.tableNumber { return number }
-        let number = UInt32(textSlots.count)
-        textSlots.append(TextSlot(start: texts.count, count: Int32(source.json.count), anchoredAtCreation: source.anchor == .start))
-        texts.append(contentsOf: source.json)
+        let number = texts.number(of: source.json, anchoredAtCreation: source.anchor == .start)
         source.tableNumber = number
         return number
     }

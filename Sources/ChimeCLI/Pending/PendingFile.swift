@@ -78,18 +78,21 @@ struct PendingFile {
         var reader = try LineReader(path: path)
         var lineNumber = 0
         var errors: [LineError] = [], duplicates: [Duplicate] = []
-        // Lines are read a chunk at a time, on every core (`PendingRequestTable.read(_:_:)`).
+        // Lines are read a chunk at a time, on every core (`PendingRequestTable.read(_:_:)`), a
+        // chunk's rows added while the next is decoded; `flush` adds the last.
         var chunk = PendingLineChunk()
-        func readChunk() {
-            table.read(chunk) { line, outcome in
-                switch outcome {
-                case .added(let identifier, let replacedLine):
-                    if let replacedLine { duplicates.append(Duplicate(identifier: identifier, line: line, replacedLine: replacedLine)) }
-                case .failed(let failure):
-                    errors.append(LineError(line: line, id: failure.id, code: failure.code, message: failure.message))
-                }
+        func outcome(_ line: Int, _ outcome: PendingRequestTable.Outcome) {
+            switch outcome {
+            case .added(let identifier, let replacedLine):
+                if let replacedLine { duplicates.append(Duplicate(identifier: identifier, line: line, replacedLine: replacedLine)) }
+            case .failed(let failure):
+                errors.append(LineError(line: line, id: failure.id, code: failure.code, message: failure.message))
             }
+        }
+        func readChunk(flushing: Bool = false) {
+            table.read(chunk, outcome)
             chunk.removeAll()
+            if flushing { table.flush(outcome) }
         }
         try reader.forEachLine { bytes in
             lineNumber += 1
@@ -99,12 +102,12 @@ struct PendingFile {
             return true
         } overlong: { length in
             lineNumber += 1
-            readChunk()   // the lines before it first: errors are in line order
+            readChunk(flushing: true)   // the lines before it first: errors are in line order
             errors.append(LineError(line: lineNumber, id: nil, code: "lineTooLong",
                                     message: BatchProcessor.lineTooLongMessage(length: length)))
             return true
         }
-        readChunk()
+        readChunk(flushing: true)
         let refused = table.finish()
         if profile != nil {
             errors += refused.map { LineError(line: $0.line, id: .string($0.identifier), code: "invalidTrigger", message: $0.message) }
