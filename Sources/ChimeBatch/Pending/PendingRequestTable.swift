@@ -246,6 +246,18 @@ package struct PendingRequestTable {
     package func zone(_ row: Int32) -> (rules: ZoneRules, requested: String) { zones[Int(zoneOf[Int(row)])] }
     package func payload(_ row: Int32) -> PendingPayload? { payloads[row] }
 
+    /// The zones the rows fire in, each once, in order of first use (by number: no identifier is
+    /// hashed per row).
+    package func zonesInUse() -> [(rules: ZoneRules, requested: String)] {
+        var used = [Bool](repeating: false, count: zones.count)
+        var inUse: [(rules: ZoneRules, requested: String)] = []
+        for row in rows where !used[Int(zoneOf[Int(row)])] {
+            used[Int(zoneOf[Int(row)])] = true
+            inUse.append(zones[Int(zoneOf[Int(row)])])
+        }
+        return inUse
+    }
+
     /// The request's first fire after `now` (`PendingRequest.nextFire(after:)`), found on reading.
     package func next(_ row: Int32) -> Result<Fire?, PendingError> {
         if let failure = failures[row] { return .failure(failure) }

@@ -35,8 +35,11 @@ enum SimulateCommand {
         let added = try PendingOptions.add(file, to: &store, discarded: &discarded)
         // What did not make it into the set goes to stderr: stdout is the timeline.
         for error in file.errors(adding: added.errors) { Output.error("skipped " + error.text) }
-        for discard in added.discarded { Output.error("discarded at --from: \(discard)") }
-        discarded.forEach(in: file.table) { Output.error("discarded at --from: \($0)") }
+        Output.errorBytes { lines in
+            var writer = PendingDiscardWriter(width: 0)
+            for discard in added.discarded { lines { writer.message(discard, prefix: "discarded at --from: ", to: &$0) } }
+            discarded.forEach(in: file.table) { discard in lines { writer.message(discard, prefix: "discarded at --from: ", to: &$0) } }
+        }
         var delivered = 0
         // Fires at a wall time an earlier gap moved (the android profile): first, last, how many.
         var drifts: [String: (first: Fire, last: Fire, count: Int)] = [:]

@@ -78,7 +78,33 @@ struct Output {
 
     /// A message on stderr, control characters escaped but for its line ends.
     static func error(_ text: String) {
-        let bytes = Array(("chime: " + ControlCharacters.escaped(text, keepingNewlines: true) + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress!, $0.count) }
+        errorBytes { lines in
+            lines { buffer in
+                buffer.append(contentsOf: "chime: ".utf8)
+                buffer.append(contentsOf: ControlCharacters.escaped(text, keepingNewlines: true).utf8)
+                buffer.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// Lines on stderr that `each` appends as bytes (each whole: `chime: `, escaped text, newline),
+    /// written 64 KiB at a time.
+    static func errorBytes(_ each: (_ lines: ((inout [UInt8]) -> Void) -> Void) -> Void) {
+        var buffer: [UInt8] = []
+        func flush() {
+            var offset = 0
+            while offset < buffer.count {
+                let n = buffer.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }   // stderr gone: nowhere left to say so
+                offset += n
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        each { append in
+            append(&buffer)
+            if buffer.count >= 1 << 16 { flush() }
+        }
+        flush()
     }
 }

@@ -62,6 +62,34 @@ struct PendingDiscardWriter {
         }
     }
 
+    /// `"chime: " + prefix + discard.description` and a newline, as `Output.errors` writes a line
+    /// (control characters escaped): simulate's discards on stderr, a million of them.
+    mutating func message(_ discard: PendingDiscard, prefix: String, to out: inout [UInt8]) {
+        let identifier = discard.identifier.utf8
+        guard identifier.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), let phrase = phrase(of: discard.reason), prefix.utf8.allSatisfy({ $0 >= 0x20 }) else {
+            out.append(contentsOf: "chime: ".utf8)
+            out.append(contentsOf: ControlCharacters.escaped(prefix + discard.description, keepingNewlines: true).utf8)
+            out.append(UInt8(ascii: "\n"))
+            return
+        }
+        out.append(contentsOf: "chime: ".utf8)
+        out.append(contentsOf: prefix.utf8)
+        out.append(UInt8(ascii: "'"))
+        out.append(contentsOf: identifier)
+        out.append(contentsOf: "' (next: ".utf8)
+        if let next = discard.next {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumInstantLength) { buffer in
+                let n = ISO8601Format.write(next.instant, offsetSeconds: nil, to: buffer.baseAddress!)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+            }
+        } else {
+            out.append(contentsOf: "none".utf8)
+        }
+        out.append(contentsOf: ") discarded: ".utf8)
+        out.append(contentsOf: phrase.text)
+        out.append(UInt8(ascii: "\n"))
+    }
+
     /// The reason's phrase, worked out once while the reason stays the same; nil for one that
     /// carries its own words (`triggerFailed`), which the general path writes.
     private mutating func phrase(of reason: PendingDiscard.Reason) -> (text: [UInt8], json: [UInt8])? {

@@ -176,10 +176,8 @@ struct PendingFile {
 
     /// The sources and versions of the requests' zones, in order of first use.
     var zoneSources: [String] {
-        var seen: [String] = [], zonesSeen = Set<String>()
-        for row in table.rows {
-            let zone = table.zone(row)
-            guard zonesSeen.insert(zone.requested).inserted else { continue }
+        var seen: [String] = []
+        for zone in table.zonesInUse() {
             let text = Formatting.source(zone.rules)
             if !seen.contains(text) { seen.append(text) }
         }
