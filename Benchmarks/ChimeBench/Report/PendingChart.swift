@@ -6,7 +6,7 @@ import Darwin
 
 /// The pending-set results in one SVG (no outside tools): the scaling curve (requests vs time,
 /// log–log, with Foundation's per-request cost extrapolated and, if run, its full 1M figure),
-/// resident bytes per request against the 64-byte budget, and Foundation/Chime ratios for
+/// resident bytes per request against the 32-byte budget, and Foundation/Chime ratios for
 /// every scenario that has a Foundation peer in the same run.
 struct PendingChart {
     struct Point {
@@ -171,8 +171,8 @@ struct PendingChart {
             s += "<line x1=\"\(x)\" y1=\"\(py(b))\" x2=\"\(x + w)\" y2=\"\(py(b))\" stroke=\"#eee\"/>"
             s += "<text x=\"\(x - 6)\" y=\"\(py(b) + 4)\" text-anchor=\"end\">\(Int(b))</text>\n"
         }
-        s += "<line x1=\"\(x)\" y1=\"\(py(64))\" x2=\"\(x + w)\" y2=\"\(py(64))\" stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>"
-        s += "<text x=\"\(x + w - 4)\" y=\"\(py(64) - 4)\" fill=\"#d62728\" text-anchor=\"end\">budget 64 B (at 10M)</text>\n"
+        s += "<line x1=\"\(x)\" y1=\"\(py(32))\" x2=\"\(x + w)\" y2=\"\(py(32))\" stroke=\"#d62728\" stroke-dasharray=\"4 3\"/>"
+        s += "<text x=\"\(x + w - 4)\" y=\"\(py(32) - 4)\" fill=\"#d62728\" text-anchor=\"end\">budget 32 B (from 100k)</text>\n"
         let pts = points.compactMap { p in p.residentBytesPerRequest.map { (px(p.requests), py($0), $0) } }
         s += polyline(pts.map { ($0.0, $0.1) }, color: "#2ca02c", dashed: false)
         for p in pts {

@@ -24,7 +24,7 @@ enum PendingScenarios {
         var scenarios: [Scenario] = []
         let sizes: [(name: String, count: Int, target: Target?)] = [
             ("pending.10k", 10_000, nil), ("pending.100k", 100_000, nil),
-            ("pending.1m", 1_000_000, .ms(30)), ("pending.10m", 10_000_000, .ms(1000)),
+            ("pending.1m", 1_000_000, .ms(30)), ("pending.10m", 10_000_000, .ms(500)),
         ]
         for size in sizes {
             let state = State()
@@ -52,9 +52,12 @@ enum PendingScenarios {
     static func buildSet(_ state: State, _ n: Int, _ context: BenchContext) {
         ProcessMemory.trim()
         ProcessMemory.resetPeak()
-        state.residentBefore = ProcessMemory.residentBytes()
         var workload: PendingWorkload
         do { workload = try PendingWorkload(database: context.database) } catch { BenchContext.fail("pending workload: \(error)") }
+        // After the workload's 400 zones are loaded: their rules are a cost per zone, not per
+        // request (at 100k requests they would be ~50 bytes of each request's share).
+        ProcessMemory.trim()
+        state.residentBefore = ProcessMemory.residentBytes()
         var columns = workload.columns(n)
         columns.computeNextFires(after: Instant(seconds: PendingWorkload.now), keepingSoonest: k)   // allocates the column
         state.columns = columns
@@ -80,7 +83,7 @@ enum PendingScenarios {
         var metrics: [Scenario.Metric] = [.init(name: "requests", value: Double(n), unit: "")]
         if let before = state.residentBefore, let after = state.residentAfter {
             metrics.append(.init(name: "resident bytes/request", value: Double(after - before) / Double(n), unit: "B",
-                                 note: "RSS after building and one pass − RSS before, ≤ 64 B target"))
+                                 note: "RSS after building and one pass − RSS with the zones loaded, ≤ 32 B target"))
         }
         metrics.append(.init(name: "allocated bytes/request", value: Double(columns.allocatedBytes) / Double(n), unit: "B",
                              note: "array capacities of the columns and side tables"))

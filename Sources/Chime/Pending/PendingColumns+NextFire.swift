@@ -35,21 +35,30 @@ extension PendingColumns {
         precondition(k >= 0, "k must not be negative")
         let n = count
         if nextSeconds.count != n { nextSeconds = [Int64](repeating: 0, count: n) }
-        if hasSubsecondFires && nextNanoseconds.count != n { nextNanoseconds = [Int32](repeating: 0, count: n) }
+        // The nanosecond column exists only once a next fire falls off a whole second (4 bytes a
+        // request saved while none does): until then the chunks list such fires (`strays`).
+        if !hasSubsecondFires || nextNanoseconds.count != n { nextNanoseconds = [] }
         let chunks = chunkRanges(workers: workers)
         var heaps = [SoonestHeap?](repeating: nil, count: chunks.count)
+        var strays = [[(index: Int32, nanoseconds: Int32)]](repeating: [], count: chunks.count)
         let shared = self                  // read-only view for the workers (arrays are shared, not copied)
         nextSeconds.withUnsafeMutableBufferPointer { seconds in
             nextNanoseconds.withUnsafeMutableBufferPointer { nanos in
                 heaps.withUnsafeMutableBufferPointer { heaps in
-                    let out = Outputs(seconds: seconds, nanoseconds: nanos, heaps: heaps)
-                    ParallelWork.forEach(chunks.count, workers: workers) { c in
-                        var heap = SoonestHeap(capacity: k, identifiers: shared.identifiers)
-                        shared.computeChunk(chunks[c], after: instant, out: out, heap: &heap)
-                        out.heaps[c] = heap
+                    strays.withUnsafeMutableBufferPointer { strays in
+                        let out = Outputs(seconds: seconds, nanoseconds: nanos, heaps: heaps, strays: strays)
+                        ParallelWork.forEach(chunks.count, workers: workers) { c in
+                            var heap = SoonestHeap(capacity: k, identifiers: shared.identifiers)
+                            shared.computeChunk(chunks[c], after: instant, out: out, heap: &heap, strays: &out.strays[c])
+                            out.heaps[c] = heap
+                        }
                     }
                 }
             }
+        }
+        if strays.contains(where: { !$0.isEmpty }) {
+            nextNanoseconds = [Int32](repeating: 0, count: n)
+            for chunk in strays { for stray in chunk { nextNanoseconds[Int(stray.index)] = stray.nanoseconds } }
         }
         nextFiresAfter = instant
         return merge(heaps.compactMap { $0 }, k: k)
@@ -62,7 +71,7 @@ extension PendingColumns {
         let chunks = chunkRanges(workers: workers)
         var heaps = [SoonestHeap?](repeating: nil, count: chunks.count)
         heaps.withUnsafeMutableBufferPointer { heaps in
-            let out = Outputs(seconds: .init(start: nil, count: 0), nanoseconds: .init(start: nil, count: 0), heaps: heaps)
+            let out = Outputs(seconds: .init(start: nil, count: 0), nanoseconds: .init(start: nil, count: 0), heaps: heaps, strays: .init(start: nil, count: 0))
             ParallelWork.forEach(chunks.count, workers: workers) { c in
                 var heap = SoonestHeap(capacity: k, identifiers: self.identifiers)
                 for i in chunks[c] { self.offer(i, to: &heap) }
@@ -74,11 +83,13 @@ extension PendingColumns {
 
     // MARK: Work distribution
 
-    /// Where the workers write: each chunk owns its range of the columns and its heap slot.
+    /// Where the workers write: each chunk owns its range of the columns, its heap slot and its
+    /// list of fires off a whole second (while `nanoseconds` is empty).
     struct Outputs: @unchecked Sendable {
         let seconds: UnsafeMutableBufferPointer<Int64>
         let nanoseconds: UnsafeMutableBufferPointer<Int32>
         let heaps: UnsafeMutableBufferPointer<SoonestHeap?>
+        let strays: UnsafeMutableBufferPointer<[(index: Int32, nanoseconds: Int32)]>
     }
 
     /// Contiguous ranges of about equal size: 8 per worker (kinds cost differently, so smaller
@@ -92,7 +103,8 @@ extension PendingColumns {
 
     // MARK: The per-chunk loop
 
-    func computeChunk(_ range: Range<Int>, after t: Instant, out: Outputs, heap: inout SoonestHeap) {
+    func computeChunk(_ range: Range<Int>, after t: Instant, out: Outputs, heap: inout SoonestHeap,
+                      strays: inout [(index: Int32, nanoseconds: Int32)]) {
         guard !range.isEmpty else { return }
         let withNanos = !out.nanoseconds.isEmpty
         let wantsHeap = heap.capacity > 0
@@ -106,7 +118,7 @@ extension PendingColumns {
                 while i < end {
                     let (s, ns) = nextInstant(Code(raw: codes[i]), after: t, in: zone)
                     out.seconds[i] = s
-                    if withNanos { out.nanoseconds[i] = ns }
+                    if withNanos { out.nanoseconds[i] = ns } else if ns != 0 { strays.append((Int32(i), ns)) }
                     if wantsHeap && s <= admission && s != Self.never && s != Self.failed {
                         heap.push(Entry(seconds: s, nanoseconds: ns, index: Int32(i)))
                         admission = heap.admissionSeconds

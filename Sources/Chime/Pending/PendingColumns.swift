@@ -42,7 +42,8 @@ public struct PendingColumns: Sendable {
     /// The next fire of every request after `nextFiresAfter`: seconds, or `Self.never` /
     /// `Self.failed`.
     public internal(set) var nextSeconds: [Int64]
-    /// Nanoseconds of the next fires; empty when no request can fire off a whole second.
+    /// Nanoseconds of the next fires; empty while every next fire is a whole second (it is made
+    /// the first time one is not, and kept).
     public internal(set) var nextNanoseconds: [Int32]
     /// The instant `nextSeconds` was computed after (`nil` before the first computation).
     public internal(set) var nextFiresAfter: Instant?
@@ -56,7 +57,7 @@ public struct PendingColumns: Sendable {
     public var count: Int { codes.count }
     /// The number of distinct zones.
     public var zoneCount: Int { zones.count }
-    /// Whether next fires may fall off a whole second (then `nextNanoseconds` is filled).
+    /// Whether next fires may fall off a whole second (then `nextNanoseconds` is made once one does).
     public var hasSubsecondFires: Bool { !intervalAnchorNanoseconds.isEmpty || !general.isEmpty }
 
     /// The identifier of request `index`.
