@@ -8,15 +8,17 @@ import ChimeJSON
 
 /// Writes `chime batch` response lines: gathers a line's pieces in a buffer of its own and hands
 /// them to the output in one append, and keeps the end of recent fire objects — `","offset":-18000,
-/// "abbreviation":"EST","adjustment":"exact"}` — for the last few distinct (offset, abbreviation,
-/// adjustment), ready to copy.
+/// "abbreviation":"EST","adjustment":"exact"}` — for recent distinct (offset, abbreviation,
+/// adjustment), ready to copy: 64 slots, each key in the one its hash picks (a batch of requests
+/// in 20 zones has ~40 tails; 8 kept round robin were rewritten for nearly every request).
 ///
 /// The fires of one request nearly always share all three (a DST change or an adjustment is the
 /// exception), and writing the offset's digits and escaping two strings again for every fire
 /// cost as much as its two timestamps; an `Array.append` per fire cost nearly as much again. The
 /// bytes are those of `FireFormatting.write`, which writes every fire the same way without a
-/// cache. A tail is keyed by the abbreviation's bytes (up to 16), not by `String ==`, which
-/// equates canonically equivalent spellings that are different bytes.
+/// cache. A tail is keyed by the abbreviation's interned id (`AbbreviationRegistry`, keyed by
+/// UTF-8 bytes, so canonically equivalent spellings that are different bytes keep different
+/// tails): finding a fire's tail reads no `String`.
 ///
 /// A class holding its buffers, so that a copy of the `BatchProcessor` that owns it shares one
 /// consistent cache (nothing is pending between response lines); not for use from two threads.
@@ -29,7 +31,7 @@ import ChimeJSON
 /// writer.flush(to: &out)   // the line's bytes are in `out` from here on
 /// ```
 final class FireWriter {
-    static let slotCount = 8
+    static let slotCount = 64
     /// Room per slot; a longer tail is not kept, and its fire is written by `FireFormatting.write`.
     static let slotSize = 128
     /// Room for pending bytes: a few fires. A piece that does not fit is appended on its own.
@@ -39,12 +41,23 @@ final class FireWriter {
     private struct Key {
         let offset: Int32
         let adjustment: FireAdjustment
-        let abbreviationLength: Int
-        let abbreviation: (UInt64, UInt64)
+        let abbreviation: UInt32
+
+        init(_ fire: Fire) {
+            offset = fire.offset
+            adjustment = fire.adjustment
+            abbreviation = fire.type.abbreviationID
+        }
 
         func matches(_ other: Key) -> Bool {
-            offset == other.offset && adjustment == other.adjustment && abbreviationLength == other.abbreviationLength
-                && abbreviation.0 == other.abbreviation.0 && abbreviation.1 == other.abbreviation.1
+            offset == other.offset && adjustment == other.adjustment && abbreviation == other.abbreviation
+        }
+
+        /// The slot this key lives in (by offset and abbreviation: an adjustment other than
+        /// `exact` is rare, and shares its slot).
+        var slot: Int {
+            let bits = UInt64(UInt32(bitPattern: offset)) | UInt64(abbreviation) << 32
+            return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) & (FireWriter.slotCount - 1)
         }
     }
 
@@ -52,14 +65,15 @@ final class FireWriter {
     private let lengths = UnsafeMutablePointer<Int>.allocate(capacity: slotCount)
     private let tails = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * slotSize)
     private let staging = UnsafeMutablePointer<UInt8>.allocate(capacity: stagingSize)
-    /// Slots in use (they fill in order), the one used last (asked first), and the one the next
-    /// new tail replaces once all are in use (round robin).
-    private var keyCount = 0, lastSlot = 0, nextSlot = 0
+    /// Whether each slot holds a tail.
+    private let used = UnsafeMutablePointer<Bool>.allocate(capacity: slotCount)
     private var stagedCount = 0
 
+    init() { used.initialize(repeating: false, count: Self.slotCount) }
+
     deinit {
-        keys.deinitialize(count: keyCount)
         keys.deallocate()
+        used.deallocate()
         lengths.deallocate()
         tails.deallocate()
         staging.deallocate()
@@ -102,55 +116,19 @@ final class FireWriter {
 
     /// The slot holding `fire`'s tail, writing it there on first sight; nil when it is not kept.
     private func slot(for fire: Fire) -> Int? {
-        let abbreviation = fire.abbreviation
-        guard let key = Self.key(fire, abbreviation) else { return nil }
-        if lastSlot < keyCount, keys[lastSlot].matches(key) { return lastSlot }
-        for slot in 0..<keyCount where keys[slot].matches(key) {
-            lastSlot = slot
-            return slot
-        }
+        let key = Key(fire)
+        let slot = key.slot
+        if used[slot], keys[slot].matches(key) { return slot }
         // Written where there is room for the worst case (every byte escaped), kept if it fits.
+        let abbreviation = fire.abbreviation
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FireFormatting.maximumTailLength(abbreviation: abbreviation)) { buffer in
             let length = ByteWriter.write(at: buffer.baseAddress!) { FireFormatting.writeTail(fire, abbreviation: abbreviation, into: &$0) }
             guard length <= Self.slotSize else { return nil }
-            let slot: Int
-            if keyCount < Self.slotCount {
-                slot = keyCount
-                (keys + slot).initialize(to: key)
-                keyCount += 1
-            } else {
-                slot = nextSlot
-                nextSlot = (nextSlot + 1) % Self.slotCount
-                keys[slot] = key
-            }
+            (keys + slot).initialize(to: key)   // a trivial type: overwriting needs no deinit
+            used[slot] = true
             (tails + slot * Self.slotSize).update(from: buffer.baseAddress!, count: length)
             lengths[slot] = length
-            lastSlot = slot
             return slot
         }
-    }
-
-    /// The fire's key, or nil when its abbreviation is longer than 16 bytes.
-    @inline(__always)
-    private static func key(_ fire: Fire, _ abbreviation: String) -> Key? {
-        var bytes: (UInt64, UInt64) = (0, 0)
-        let length = withUnsafeMutableBytes(of: &bytes) { raw in
-            // Contiguous for every native String (a short one is copied to the stack).
-            abbreviation.utf8.withContiguousStorageIfAvailable { utf8 in
-                guard utf8.count <= 16 else { return 17 }
-                if let start = utf8.baseAddress { raw.baseAddress!.copyMemory(from: start, byteCount: utf8.count) }
-                return utf8.count
-            } ?? {
-                var n = 0
-                for byte in abbreviation.utf8 {
-                    guard n < 16 else { return 17 }
-                    raw[n] = byte
-                    n += 1
-                }
-                return n
-            }()
-        }
-        guard length <= 16 else { return nil }
-        return Key(offset: fire.offset, adjustment: fire.adjustment, abbreviationLength: length, abbreviation: bytes)
     }
 }
