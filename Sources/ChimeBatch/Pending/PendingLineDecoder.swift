@@ -182,18 +182,22 @@ package struct PendingLineDecoder {
 /// Decoded triggers by their JSON text, shared by the decoders of a table (lookups and insertions
 /// are thread-safe: the cache is cut into stripes by hash, each behind its own lock, so workers
 /// rarely wait on each other): a pending file repeats its triggers over many lines. 32,768 entries
-/// (~40 MB) in all: on the seeded 10^6-line file (151,378 distinct texts) one shared cache misses on
-/// 28% of lines where two of 16,384 each (the same memory) missed on 37%.
+/// (~40 MB) by default: on the seeded 10^6-line file (151,378 distinct texts) one shared cache misses
+/// on 28% of lines where two of 16,384 each (the same memory) missed on 37%.
 package final class TriggerCache: Sendable {
     private final class Stripe: Sendable {
-        let cache = Mutex(ByteKeyedCache<DecodedTrigger>(slots: TriggerCache.slots / TriggerCache.stripes))
+        let cache: Mutex<ByteKeyedCache<DecodedTrigger>>
+        init(slots: Int) { cache = Mutex(ByteKeyedCache(slots: slots)) }
     }
 
-    private static let slots = 32_768
+    package static let defaultSlots = 32_768
     private static let stripes = 16
-    private let stripes: [Stripe] = (0..<TriggerCache.stripes).map { _ in Stripe() }
+    private let stripes: [Stripe]
 
-    package init() {}
+    /// A cache of about `slots` decoded triggers (~1.2 KB each).
+    package init(slots: Int = TriggerCache.defaultSlots) {
+        stripes = (0..<Self.stripes).map { _ in Stripe(slots: max(slots / Self.stripes, 4)) }
+    }
 
     /// The trigger a decoder's `decode` gave (`PendingRequest.trigger`).
     func trigger(of decoded: PendingLineDecoder.Decoded) -> Trigger {

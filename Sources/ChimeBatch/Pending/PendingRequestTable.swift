@@ -70,16 +70,21 @@ package struct PendingRequestTable {
 
     /// An empty table; `now` is the creation instant of requests that give none (and anchors
     /// intervals without an anchor), and the instant each next fire is found after.
-    package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) {
+    ///
+    /// `expectedRows` (a hint: a file's size over a typical line's) sizes the trigger cache: past
+    /// 2 million rows it holds 131,072 triggers (~150 MB more) instead of 32,768, since a file that
+    /// large holds more distinct triggers and its memory budget is larger (docs/cli.md).
+    package init(database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil, expectedRows: Int = 0) {
         let workers = min(ParallelWork.processors, Self.maximumWorkers)
         // Each piece its own decoder (its zones), all one trigger cache; twice the workers, so
         // that the worker that adds rows and the others finish together.
-        let triggers = TriggerCache()
+        let triggers = TriggerCache(slots: expectedRows > 2_000_000 ? 131_072 : TriggerCache.defaultSlots)
         decoders = (0..<2 * workers).map { _ in PendingLineDecoder(database: database, now: now, triggers: triggers) }
         zoneMaps = Array(repeating: [], count: decoders.count)
         self.triggers = triggers
         self.now = now
         self.profile = profile
+        if expectedRows > 0 { reserveCapacity(expectedRows) }
     }
 
     /// Past a few workers the table's own (sequential) work is what is left.
@@ -87,8 +92,8 @@ package struct PendingRequestTable {
     /// Below this many lines a chunk is read on one thread (spreading costs more than it saves).
     private static let parallelThreshold = 1_024
 
-    /// Makes room for `count` rows (a hint: a file's size over a typical line's).
-    package mutating func reserveCapacity(_ count: Int) {
+    /// Makes room for `count` rows.
+    private mutating func reserveCapacity(_ count: Int) {
         identifiers.reserveCapacity(count)
         lines.reserveCapacity(count)
         zoneOf.reserveCapacity(count)

@@ -67,14 +67,14 @@ struct PendingFile {
     /// `invalidTrigger` error on its line.
     init(path: String, database: ZoneDatabase, now: Instant, profile: PlatformProfile? = nil) throws(CLIError) {
         self.database = database
-        var table = PendingRequestTable(database: database, now: now, profile: profile)
         // Room for the rows a file of this size holds (~100 bytes a line), so that the
         // identifier index is not rehashed as it grows (a sixth of the time on a million lines);
         // a hint, capped, so that a huge file of garbage reserves little that it touches.
-        var status = stat()
+        var status = stat(), expectedRows = 0
         if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            table.reserveCapacity(min(Int(status.st_size) / 100, 20_000_000))
+            expectedRows = min(Int(status.st_size) / 100, 20_000_000)
         }
+        var table = PendingRequestTable(database: database, now: now, profile: profile, expectedRows: expectedRows)
         var reader = try LineReader(path: path)
         var lineNumber = 0
         var errors: [LineError] = [], duplicates: [Duplicate] = []
