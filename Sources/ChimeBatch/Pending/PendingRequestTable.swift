@@ -5,7 +5,7 @@ import ChimeJSON
 /// `chime plan` and `chime simulate` hold of a million requests while they choose the few to
 /// keep, plan or deliver.
 ///
-/// A row is ~60 bytes: the identifier, the line number, the zone (an index into a table of the
+/// A row is ~70 bytes: the identifier, the line number, the zone (an index into a table of the
 /// file's zones), the trigger (an index into a table of the file's distinct trigger texts, or of
 /// trigger values for lines the general path read), and the next fire after `now`, found while
 /// reading. A `PendingRequest` (~600 bytes: a `Trigger` is held inline) is built again from its

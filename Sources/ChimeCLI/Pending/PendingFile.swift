@@ -16,7 +16,7 @@ import ChimeBatch
 /// the others. A later line with an identifier already read replaces the earlier one (last wins),
 /// and the replacement is reported. Blank lines are skipped.
 ///
-/// The requests are held in columns (`PendingRequestTable`, ~60 bytes a request with its next
+/// The requests are held in columns (`PendingRequestTable`, ~70 bytes a request with its next
 /// fire), read a chunk of lines at a time (`LineReader`, `PendingLineChunk`), each chunk's lines
 /// decoded on every core and from their bytes where they can be (`PendingLineDecoder`).
 struct PendingFile {
