@@ -74,7 +74,7 @@ let package = Package(
         // An independent brute-force reference of docs/semantics.md (the consistent semantics) and
         // of Foundation's reading of a pattern (the apple verdict). A module that cannot import
         // Chime: the target boundary is the proof of independence.
-        .target(name: "ChimeReference", dependencies: [], path: "Tests/ChimeReference"),
+        .target(name: "ChimeReference", dependencies: ["ChimeTestSupport"], path: "Tests/ChimeReference"),
         // The Chime-specific test support every test target shares: the fixture databases, the
         // seeded case generators and vectors that unit and differential tests both use.
         .target(name: "ChimeTestCases", dependencies: ["Chime", "ChimeTestSupport"], path: "Tests/ChimeTestCases"),

@@ -14,8 +14,8 @@ import Testing
 /// (+10:00) in 2025b-edited.
 @Suite struct CLIBatchReloadTests {
     /// A `chime batch` process on pipes: lines written one at a time, answers read as they come.
-    final class Session: @unchecked Sendable {   // the Process and stdin handle are used by one thread at a time
-        let process: Process
+    final class Session: @unchecked Sendable {   // the process and stdin handle are used by one thread at a time
+        let process: SpawnedProcess
         private let input: FileHandle
         private let lines = Mutex<[String]>([])
         private let arrived = DispatchSemaphore(value: 0)
@@ -23,18 +23,14 @@ import Testing
         private let finished = DispatchGroup()
 
         init(link: String, arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try ChimeCLI.executable())
-            process.arguments = ["batch"] + arguments
-            process.environment = Fixtures.childEnvironment(["TZDIR": link, "CHIME_ZONE_SOURCE": "tzif"])
-            let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = stdout
-            process.standardError = stderr
+            let executable = try ChimeCLI.executable()
+            let process = try ProcessEnvironment.withLock {
+                try SpawnedProcess(executable, ["batch"] + arguments, environment: Fixtures.childEnvironment(["TZDIR": link, "CHIME_ZONE_SOURCE": "tzif"]),
+                                   stdinPipe: true, stderrPipe: true)
+            }
             self.process = process
-            input = stdin.fileHandleForWriting
-            try process.run()
-            let out = stdout.fileHandleForReading, err = stderr.fileHandleForReading
+            input = process.stdin!
+            let out = process.stdout, err = process.stderr!
             finished.enter()
             Thread { [self] in
                 var pending = Data()
@@ -73,14 +69,14 @@ import Testing
             return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }
 
-        func hangup() { kill(process.processIdentifier, SIGHUP) }
+        func hangup() { process.kill(SIGHUP) }
 
         /// Closes stdin, waits for the exit, and returns every answer line and stderr.
         func finish() -> (status: Int32, lines: [String], stderr: String) {
             try? input.close()
-            process.waitUntilExit()
+            let exit = process.wait()
             finished.wait()
-            return (process.terminationStatus, lines.locked { $0 }, String(decoding: errors.locked { $0 }, as: UTF8.self))
+            return (exit.signaled ? -exit.status : exit.status, lines.locked { $0 }, String(decoding: errors.locked { $0 }, as: UTF8.self))
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
     /// returns at once; `wait()` gives the answers in case order.
     final class PeerRun: @unchecked Sendable {
         final class Output: @unchecked Sendable { var data = Data() }   // written by its reader only, read after group.wait()
-        let processes: [Process]
+        let processes: [SpawnedProcess]
         let outputs: [Output]
         let counts: [Int]
         let group = DispatchGroup()
@@ -76,24 +76,20 @@ import Testing
             counts = slices.map(\.count)
             outputs = slices.map { _ in Output() }
             _ = ChildProcess.ignoreBrokenPipes
-            var started: [Process] = []
+            var started: [SpawnedProcess] = []
             for (index, slice) in slices.enumerated() {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = arguments(index)
-                process.environment = Fixtures.childEnvironment(environment)
-                let input = Pipe(), output = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                process.standardError = FileHandle.standardError     // progress lines
-                try process.run()
+                // stderr is this process's: the peers' progress lines.
+                let process = try ProcessEnvironment.withLock {
+                    try SpawnedProcess(executable, arguments(index), environment: Fixtures.childEnvironment(environment),
+                                       stdinPipe: true, stderrPipe: false)
+                }
                 started.append(process)
                 let text = Data(slice.map { RRuleDifferentialTests.jsonLine($0) + "\n" }.joined().utf8)
-                let writer = input.fileHandleForWriting
+                let writer = process.stdin!, output = process.stdout
                 // Threads of their own, never Dispatch's pool (ChildProcess says why).
                 ChildProcess.onOwnThread(group) { try? writer.write(contentsOf: text); try? writer.close() }
                 let slot = outputs[index]
-                ChildProcess.onOwnThread(group) { slot.data = output.fileHandleForReading.readDataToEndOfFile() }
+                ChildProcess.onOwnThread(group) { slot.data = output.readDataToEndOfFile() }
             }
             processes = started
         }
@@ -103,8 +99,8 @@ import Testing
             group.wait()
             var answers: [String] = []
             for (index, process) in processes.enumerated() {
-                process.waitUntilExit()
-                try #require(process.terminationStatus == 0, "peer process \(index) failed with status \(process.terminationStatus)")
+                let exit = process.wait()
+                try #require(exit.status == 0 && !exit.signaled, "peer process \(index) failed with \(exit.signaled ? "signal" : "status") \(exit.status)")
                 let lines = String(decoding: outputs[index].data, as: UTF8.self).split(separator: "\n")
                 try #require(lines.count == counts[index], "peer process \(index) answered \(lines.count) of \(counts[index]) cases")
                 answers += lines.map(String.init)

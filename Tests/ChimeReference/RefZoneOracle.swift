@@ -27,6 +27,7 @@
 import Glibc
 #endif
 import Foundation
+import ChimeTestSupport
 
 final class RefZoneOracle: @unchecked Sendable {
     let path: String
@@ -87,12 +88,17 @@ final class RefZoneOracle: @unchecked Sendable {
     /// Runs `body` with TZ set to the zone (under the global lock), restoring TZ afterwards.
     static func with<T>(path: String, _ body: (RefZoneOracle) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
-        let saved = getenv("TZ").map { String(cString: $0) }
-        setenv("TZ", ":" + path, 1)
-        tzset()
-        defer {
-            if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+        let saved = ProcessEnvironment.withLock {
+            let saved = getenv("TZ").map { String(cString: $0) }
+            setenv("TZ", ":" + path, 1)
             tzset()
+            return saved
+        }
+        defer {
+            ProcessEnvironment.withLock {
+                if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
+                tzset()
+            }
         }
         let oracle: RefZoneOracle
         if let cached = cache[path] { oracle = cached } else {

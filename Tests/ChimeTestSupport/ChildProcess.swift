@@ -33,35 +33,29 @@ enum ChildProcess {
                     stdin: Data? = nil, timeout: Double) throws -> Result {
         final class Box: @unchecked Sendable { var data = Data() }   // each written once, read after group.wait()
         _ = ignoreBrokenPipes
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = Fixtures.childEnvironment(environment)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = stdin.map { _ in Pipe() }
-        process.standardInput = input ?? FileHandle.nullDevice
+        // The environment read and the child started while no test changes it (`ProcessEnvironment`).
+        let process = try ProcessEnvironment.withLock {
+            try SpawnedProcess(executable, arguments, environment: Fixtures.childEnvironment(environment),
+                               stdinPipe: stdin != nil, stderrPipe: true)
+        }
         let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }   // called on a thread of Foundation's own
-        try process.run()
+        onOwnThread(DispatchGroup()) { _ = process.wait(); finished.signal() }
         let group = DispatchGroup()
-        if let input, let stdin {
-            let writer = input.fileHandleForWriting
+        if let writer = process.stdin, let stdin {
             onOwnThread(group) { try? writer.write(contentsOf: stdin); try? writer.close() }
         }
         let outBox = Box(), errBox = Box()
-        for (pipe, box) in [(out, outBox), (err, errBox)] {
-            onOwnThread(group) { box.data = pipe.fileHandleForReading.readDataToEndOfFile() }
+        for (handle, box) in [(process.stdout, outBox), (process.stderr!, errBox)] {
+            onOwnThread(group) { box.data = handle.readDataToEndOfFile() }
         }
         var timedOut = false
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true
-            kill(process.processIdentifier, SIGKILL)
+            process.kill(SIGKILL)
             finished.wait()
         }
         group.wait()
-        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                      timedOut: timedOut, stdout: outBox.data, stderr: errBox.data)
+        let exit = process.wait()
+        return Result(status: exit.status, signaled: exit.signaled, timedOut: timedOut, stdout: outBox.data, stderr: errBox.data)
     }
 }
