@@ -8,6 +8,8 @@ extension AgreementChecks {
         let rules: [(String, String)] = [
             ("next.rrule.monthly", "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR"),
             ("next.rrule.yearly.bymonthday", RRuleFastScenarios.yearly),
+            ("next.rrule.weekly.byday", RRuleFastScenarios.weekly),
+            ("next.rrule.daily.byhour", RRuleFastScenarios.daily),
             ("next.rrule.rscale.hebrew", "DTSTART:20250923T090000\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1"),
             ("next.rrule.rscale.chinese", "DTSTART:20260217T090000\nRRULE:RSCALE=CHINESE;FREQ=MONTHLY"),
         ]
