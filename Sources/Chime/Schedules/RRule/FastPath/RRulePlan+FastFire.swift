@@ -1,5 +1,5 @@
 extension RRulePlan {
-    /// The next fire after `instant` by `fast`, or nil when the general walk (`RRuleWalker`) must
+    /// The next fire after `instant` by `fast` (or `dayWeek`), or nil when the general walk (`RRuleWalker`) must
     /// answer: no candidate within the fast path's reach, a candidate past COUNT, UNTIL or the year
     /// 9999, or a candidate whose resolution is not unique (near a transition: gap and overlap
     /// policies, and which instant comes first, are the walk's).
@@ -12,7 +12,13 @@ extension RRulePlan {
     /// `minimalGap` ≥ greatest offset − `u`'s offset (and DTSTART is not the candidate); else the
     /// next candidate is found and tested.
     func fastFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
-        guard let fast else { return nil }
+        if let fast { return fastFire(fast, after: instant, in: zone) }
+        if let dayWeek { return fastFire(dayWeek, after: instant, in: zone) }
+        return nil
+    }
+
+    /// `fastFire(after:in:)` by one fast path (specialised for each).
+    private func fastFire<F: RRuleFastCandidates>(_ fast: F, after instant: Instant, in zone: ZoneRules) -> Fire? {
         let maxOffset = Int64(zone.table.maxOffset)
         let wallFrom = instant.seconds + Int64(zone.table.minOffset)
         let limit = min(untilWall, RRule.lastWall)
@@ -46,7 +52,7 @@ extension RRulePlan {
     }
 
     @inline(__always)
-    private func candidate(_ fast: RRuleDatedFastPath, atLeast floor: Int64) -> Int64? {
+    private func candidate<F: RRuleFastCandidates>(_ fast: F, atLeast floor: Int64) -> Int64? {
         if let expansion { return fast.next(atLeast: floor, years: expansion.calendar) }
         guard let rscaleYears else { return nil }
         return fast.next(atLeast: floor, years: rscaleYears)
