@@ -11,7 +11,8 @@ import Testing
 /// BYSETPOS, now and then BYYEARDAY or BYWEEKNO (left to the walk), COUNT and the three forms of
 /// UNTIL, both DTSTART modes, the dateutil flavor (whose first WEEKLY period with BYSETPOS starts at
 /// DTSTART), RSCALE Hebrew, Chinese and Islamic (civil) months, DTSTART floating or in the zone, in
-/// DST zones, `after` before DTSTART, near it and decades on. Three answers must agree: `nextFire`
+/// DST zones, `after` before DTSTART, near it, decades on and (a third of them) within two days
+/// before a transition. Three answers must agree: `nextFire`
 /// (fast path first), the walk's first fire, and — where the fast path answers — its candidate
 /// wall time and the cursor's.
 ///
@@ -88,11 +89,16 @@ import Testing
             #expect(trigger.plan.fast == nil)
             let approximate = wall - Int64(zone.utcOffset(atSeconds: wall))
             for _ in 0..<6 {
-                let offset: Int64 = switch rng.next(in: 0...3) {
+                var offset: Int64 = switch rng.next(in: 0...3) {
                 case 0: -Int64(rng.next(in: 1...2_000_000))
                 case 1: Int64(rng.next(in: 0...10_000_000))
                 case 2: Int64(rng.next(in: 0...1_000_000_000))
                 default: Int64(rng.next(in: 0...400_000))
+                }
+                if rng.next(in: 0...2) == 0 {
+                    // Within two days before the zone's next transition, where candidates do not resolve by their window alone.
+                    let end = zone.period(containing: approximate + offset).end
+                    if end < Int64.max / 2 { offset = end - approximate - Int64(rng.next(in: 0...172_800)) }
                 }
                 let after = Instant(seconds: approximate + offset, nanoseconds: rng.next(in: 0...5) == 0 ? Int32(rng.next(in: 1...999_999_999)) : 0)
                 let general = RRuleFastPathTests.outcome { () throws(TriggerError) in try trigger.fires(after: after, in: zone, count: 1).first }
