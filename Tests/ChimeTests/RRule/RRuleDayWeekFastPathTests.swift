@@ -181,6 +181,16 @@ import Testing
         let daily = try RRuleTrigger(text: "DTSTART:20260101T080000\nRRULE:FREQ=DAILY;BYHOUR=8,12,18")
         #expect(daily.plan.dayWeek != nil)
         #expect(daily.plan.fastFire(after: Instant(seconds: 1_767_272_400), in: ny)?.instant.utcString == "2026-01-01T17:00:00Z")
+        // Near a transition, in a zone whose offsets span a day (Anchorage: LMT +14:00:24 until 1867,
+        // AHST −10:00 … AKDT −08:00 since), so no candidate that day resolves by its window alone:
+        // Sunday 2026-03-08 (the second in March) springs forward at 02:00 AKST (11:00Z); from
+        // 01:00 AKST (10:00Z) the next is 08:00 AKDT, 16:00Z — one instant, which the fast path gives.
+        let anchorage = try Fixtures.tzifDatabase.rules(for: "America/Anchorage")
+        let springDay = Instant(seconds: 1_772_964_000)                                     // 2026-03-08T10:00:00Z
+        var hint = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
+        #expect(anchorage.uniqueResolution(localSeconds: 1_772_956_800, period: &hint).map { $0.seconds } == nil)   // 08:00 local: not by its window
+        #expect(daily.plan.fastFire(after: springDay, in: anchorage)?.instant.utcString == "2026-03-08T16:00:00Z")
+        #expect(try daily.nextFire(after: springDay, in: anchorage) == daily.fires(after: springDay, in: anchorage, count: 1).first)
         // Left to the walk: BYWEEKNO and BYYEARDAY (dateutil's reading), and a rule with one instance a period.
         #expect(try RRuleTrigger(text: "DTSTART:20260105T090000\nRRULE:FREQ=DAILY;BYWEEKNO=1", flavor: .dateutil).plan.dayWeek == nil)
         #expect(try RRuleTrigger(text: "DTSTART:20260105T090000\nRRULE:FREQ=WEEKLY;BYYEARDAY=5", flavor: .dateutil).plan.dayWeek == nil)
