@@ -1,6 +1,6 @@
 import Chime
 
-/// The RRULE rows' next fires (`nextFire`, which takes the MONTHLY/YEARLY fast path) against the
+/// The RRULE rows' next fires (`nextFire`, which takes the MONTHLY/YEARLY or WEEKLY/DAILY fast path) against the
 /// general walk on the same starts (`fires(after:in:count: 1)`, `RRuleWalker` without the fast path):
 /// the same instant, offset and adjustment for every timed start.
 extension AgreementChecks {
