@@ -1,6 +1,6 @@
 import Chime
 
-/// The RRULE rows' next fires (`nextFire`, which takes the MONTHLY/YEARLY fast path) against the
+/// The RRULE rows' next fires (`nextFire`, which takes the MONTHLY/YEARLY or WEEKLY/DAILY fast path) against the
 /// general walk on the same starts (`fires(after:in:count: 1)`, `RRuleWalker` without the fast path):
 /// the same instant, offset and adjustment for every timed start.
 extension AgreementChecks {
@@ -8,6 +8,8 @@ extension AgreementChecks {
         let rules: [(String, String)] = [
             ("next.rrule.monthly", "DTSTART:20260130T090000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR"),
             ("next.rrule.yearly.bymonthday", RRuleFastScenarios.yearly),
+            ("next.rrule.weekly.byday", RRuleFastScenarios.weekly),
+            ("next.rrule.daily.byhour", RRuleFastScenarios.daily),
             ("next.rrule.rscale.hebrew", "DTSTART:20250923T090000\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1"),
             ("next.rrule.rscale.chinese", "DTSTART:20260217T090000\nRRULE:RSCALE=CHINESE;FREQ=MONTHLY"),
         ]

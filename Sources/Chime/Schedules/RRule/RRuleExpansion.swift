@@ -95,7 +95,7 @@ final class RRuleExpansion<C: RRuleCalendar>: Sendable {
     let weekdaysPassing: UInt8
     /// dateutil flavor, WEEKLY with BYSETPOS: the first period is DTSTART's day to the day before
     /// the next WKST (dateutil's first week starts at DTSTART), so positions count from DTSTART.
-    private let firstWeekFromStart: Bool
+    let firstWeekFromStart: Bool
     /// DTSTART's day (days since 1970).
     private let startDay: Int64
     /// BYWEEKNO as dateutil numbers weeks (`WeekNumbering`, dateutil flavor).

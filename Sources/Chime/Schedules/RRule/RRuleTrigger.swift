@@ -23,6 +23,7 @@
 /// holds exactly one instance, else by expanding from DTSTART (at most 10,000,000 instances).
 /// A MONTHLY or YEARLY rule without RDATE or EXDATE answers `nextFire` by closed forms when it can
 /// (`RRuleDatedFastPath`, `RRulePlan.fastFire`: no allocation, RSCALE years cached on the trigger),
+/// and so does a WEEKLY or DAILY rule with BY parts by week and day arithmetic (`RRuleDayWeekFastPath`):
 /// the walk's answer; near a transition or at the rule's end the walk answers.
 public struct RRuleTrigger: Sendable, Hashable {
     /// Whether DTSTART is an instance when the rule does not produce it.
@@ -124,14 +125,14 @@ public struct RRuleTrigger: Sendable, Hashable {
                 let expansion = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: calendar)
                 let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
                 plan = RRulePlan(expansion: nil, rscale: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always,
-                                dated: rdates.isEmpty && exdates.isEmpty)
+                                fastPaths: rdates.isEmpty && exdates.isEmpty)
                 return
             }
         }
         let expansion = try RRuleExpansion(rule: rule, start: dtstart.wall, calendar: GregorianRRuleCalendar())
         let lastWall = try rule.count.map { (count) throws(RRuleError) in try Self.countedLastWall(expansion, count: count, always: dtstartMode == .always) } ?? Int64.max
         plan = RRulePlan(expansion: expansion, lastWall: lastWall, until: rule.until, start: dtstart.wall, always: dtstartMode == .always,
-                        dated: rdates.isEmpty && exdates.isEmpty)
+                        fastPaths: rdates.isEmpty && exdates.isEmpty)
     }
 
     /// The wall time of the COUNT-th instance counted from DTSTART (DTSTART first when `always`);
@@ -202,7 +203,7 @@ public struct RRuleTrigger: Sendable, Hashable {
 
     /// The first fire strictly after `instant`; nil when the recurrence has ended (or passes 9999).
     public func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        if plan.fast != nil, let fire = plan.fastFire(after: instant, in: zone) { return fire }
+        if plan.hasFastPath, let fire = plan.fastFire(after: instant, in: zone) { return fire }
         var walker = RRuleWalker(trigger: self, zone: zone, after: instant)
         return try walker.next()
     }
@@ -326,22 +327,28 @@ final class RRulePlan: Sendable {
     /// MONTHLY and YEARLY rules without RDATE or EXDATE: their next fire by closed forms
     /// (`fastFire`), the RSCALE ones reading years from `rscaleYears`.
     let fast: RRuleDatedFastPath?
+    /// WEEKLY and DAILY rules with BY parts, without RDATE or EXDATE: the same by week and day
+    /// arithmetic (`RRuleDayWeekFastPath`).
+    let dayWeek: RRuleDayWeekFastPath?
     let rscaleYears: RScaleYearCache?
+    /// `fast` or `dayWeek` is there: `nextFire` tries `fastFire` first.
+    let hasFastPath: Bool
 
     init(expansion: RRuleExpansion<GregorianRRuleCalendar>?, rscale: RRuleExpansion<RScaleCalendar>? = nil, lastWall: Int64, until: RRule.Until?,
-         start: Int64, always: Bool, dated: Bool = false) {
+         start: Int64, always: Bool, fastPaths: Bool = false) {
         self.expansion = expansion
         self.rscale = rscale
-        if !dated {
-            fast = nil
+        if !fastPaths {
+            (fast, dayWeek) = (nil, nil)
         } else if let expansion {
-            fast = RRuleDatedFastPath(expansion)
+            (fast, dayWeek) = (RRuleDatedFastPath(expansion), RRuleDayWeekFastPath(expansion))
         } else if let rscale {
-            fast = RRuleDatedFastPath(rscale)
+            (fast, dayWeek) = (RRuleDatedFastPath(rscale), RRuleDayWeekFastPath(rscale))
         } else {
-            fast = nil
+            (fast, dayWeek) = (nil, nil)
         }
-        rscaleYears = fast != nil ? rscale.map { RScaleYearCache(calendar: $0.calendar) } : nil
+        hasFastPath = fast != nil || dayWeek != nil
+        rscaleYears = hasFastPath ? rscale.map { RScaleYearCache(calendar: $0.calendar) } : nil
         self.lastWall = lastWall
         var untilWall = lastWall
         var untilUTC: Int64?

@@ -1,8 +1,8 @@
 extension RRulePlan {
-    /// The next fire after `instant` by `fast`, or nil when the general walk (`RRuleWalker`) must
+    /// The next fire after `instant` by `fast` (or `dayWeek`), or nil when the general walk (`RRuleWalker`) must
     /// answer: no candidate within the fast path's reach, a candidate past COUNT, UNTIL or the year
-    /// 9999, or a candidate whose resolution is not unique (near a transition: gap and overlap
-    /// policies, and which instant comes first, are the walk's).
+    /// 9999, or a candidate in a gap or an overlap (their policies, and which instant comes first,
+    /// are the walk's).
     ///
     /// It is the walk's answer: the walk takes candidates in wall order — DTSTART first when it
     /// counts (`always`) and is not before the start's earliest wall time, then the rule's from the
@@ -10,9 +10,16 @@ extension RRulePlan {
     /// instant (its unique resolution, else itself less the zone's greatest offset) is not before
     /// `u`. Candidates are at least `fast.minimalGap` apart, so that holds without looking whenever
     /// `minimalGap` ≥ greatest offset − `u`'s offset (and DTSTART is not the candidate); else the
-    /// next candidate is found and tested.
+    /// next candidates are found and tested. A candidate near a transition that still has one
+    /// instant (`ZoneRules.resolve` says `.unique`) is answered here too, as the walk resolves it.
     func fastFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
-        guard let fast else { return nil }
+        if let fast { return fastFire(fast, after: instant, in: zone) }
+        if let dayWeek { return fastFire(dayWeek, after: instant, in: zone) }
+        return nil
+    }
+
+    /// `fastFire(after:in:)` by one fast path (specialised for each).
+    private func fastFire<F: RRuleFastCandidates>(_ fast: F, after instant: Instant, in zone: ZoneRules) -> Fire? {
         let maxOffset = Int64(zone.table.maxOffset)
         let wallFrom = instant.seconds + Int64(zone.table.minOffset)
         let limit = min(untilWall, RRule.lastWall)
@@ -29,15 +36,28 @@ extension RRulePlan {
             floor = wall + 1
             return wall
         }
-        for _ in 0..<4 {
+        // A zone whose offsets span many hours starts the floor that far before the start: a rule with
+        // several times a day has that many candidates to pass.
+        for _ in 0..<16 {
             let first = dtstartPending
-            guard let wall = next(), let (u, type) = zone.uniqueResolution(localSeconds: wall, period: &hint) else { return nil }
+            guard let wall = next(), let (u, type) = Self.resolution(wall, in: zone, &hint) else { return nil }
             if u <= instant.seconds { continue }            // at or before the start: the walk drops it too
             if let untilUTC, u > untilUTC { return nil }
             if first || fast.minimalGap < maxOffset - Int64(type.utcOffset) {
-                // The candidate after it (nil past the rule's end: then nothing can come earlier).
-                if let following = candidate(fast, atLeast: floor), following <= limit, following - maxOffset < u {
-                    guard let (v, _) = zone.uniqueResolution(localSeconds: following, period: &hint), v >= u else { return nil }
+                // The candidates after it whose least instant is before `u` (none past the rule's
+                // end): the walk takes each in and emits `u` once one resolves uniquely, by its
+                // window, to `u` or later, or none is left before `u`.
+                var after = floor
+                for step in 0...16 {
+                    guard step < 16 else { return nil }
+                    guard let following = candidate(fast, atLeast: after), following <= limit, following - maxOffset < u else { break }
+                    if let (v, _) = zone.uniqueResolution(localSeconds: following, period: &hint) {
+                        guard v >= u else { return nil }
+                        break
+                    }
+                    // Near a transition: one instant, not before `u`, and the walk looks at the next.
+                    guard case .unique(let v, _) = zone.resolve(localSeconds: following), v >= u else { return nil }
+                    after = following + 1
                 }
             }
             return Fire(instant: Instant(seconds: u), compact: type, adjustment: .exact)
@@ -45,8 +65,19 @@ extension RRulePlan {
         return nil
     }
 
+    /// Wall time `wall`'s one instant and local time type: by its window when no transition is
+    /// near (`uniqueResolution`), else by the zone's resolution when that is one instant (what the
+    /// walk's `resolve` gives it: that instant, exact, typed by `compactType(at:)`); nil in a gap
+    /// or an overlap, whose policies are the walk's.
     @inline(__always)
-    private func candidate(_ fast: RRuleDatedFastPath, atLeast floor: Int64) -> Int64? {
+    private static func resolution(_ wall: Int64, in zone: ZoneRules, _ hint: inout ZonePeriod) -> (Int64, CompactLocalTimeType)? {
+        if let unique = zone.uniqueResolution(localSeconds: wall, period: &hint) { return unique }
+        guard case .unique(let u, _) = zone.resolve(localSeconds: wall) else { return nil }
+        return (u, zone.compactType(at: Instant(seconds: u)))
+    }
+
+    @inline(__always)
+    private func candidate<F: RRuleFastCandidates>(_ fast: F, atLeast floor: Int64) -> Int64? {
         if let expansion { return fast.next(atLeast: floor, years: expansion.calendar) }
         guard let rscaleYears else { return nil }
         return fast.next(atLeast: floor, years: rscaleYears)
