@@ -59,7 +59,7 @@ let package = Package(
         // `chime batch`'s request decoding and response writing (docs/contract.md), and the JSON and
         // instant reading the commands share: a library so that the C ABI (ChimeC) answers exactly
         // as `chime batch` does.
-        .target(name: "ChimeBatch", dependencies: ["Chime", "ChimeJSON"]),
+        .target(name: "ChimeBatch", dependencies: ["Chime", "ChimeJSON"], swiftSettings: sanitizerSettings),
         .executableTarget(name: "ChimeCLI", dependencies: ["Chime", "ChimeBatch"],
                           linkerSettings: [.unsafeFlags(cliLinkerFlags, .when(platforms: [.linux]))]),
         // @_cdecl functions over ChimeBatch: JSON Lines in, JSON Lines out (Sources/ChimeC/include/chime.h).

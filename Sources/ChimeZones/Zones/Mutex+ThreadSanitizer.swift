@@ -3,8 +3,8 @@ import Synchronization
 #if CHIME_TSAN
 // ThreadSanitizer's own annotations (compiler-rt's tsan_interface.h), linked in by
 // `--sanitize=thread`: an acquire and a release of a synchronization object at an address.
-@_silgen_name("__tsan_acquire") private func tsanAcquire(_ address: UnsafeMutableRawPointer)
-@_silgen_name("__tsan_release") private func tsanRelease(_ address: UnsafeMutableRawPointer)
+@usableFromInline @_silgen_name("__tsan_acquire") package func tsanAcquire(_ address: UnsafeMutableRawPointer)
+@usableFromInline @_silgen_name("__tsan_release") package func tsanRelease(_ address: UnsafeMutableRawPointer)
 #endif
 
 extension Mutex {
@@ -17,8 +17,11 @@ extension Mutex {
     /// for ThreadSanitizer (`CHIME_TSAN=1`, which defines `CHIME_TSAN`: .ci/run), this tells
     /// TSan about the acquire and the release at the mutex's address; otherwise it is
     /// `withLock` itself, the same code.
-    @inline(__always)
-    borrowing func locked<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
+    ///
+    /// Inlinable, so that a caller in another module gets it specialized; such a module is built
+    /// with `sanitizerSettings` too (Package.swift), or its calls would not tell TSan.
+    @inlinable @inline(__always)
+    package borrowing func locked<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
 #if CHIME_TSAN
         // The mutex's own address (a `Mutex` always lives in memory: its storage is raw-layout),
         // taken without touching the value: the first access to it must come after the acquire.
