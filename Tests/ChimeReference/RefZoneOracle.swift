@@ -27,7 +27,9 @@
 import Glibc
 #endif
 import Foundation
-import ChimeTestSupport
+#if canImport(ChimeTestSupport)
+import ChimeTestSupport   // not in the fuzzers' build of this module (Fuzz/run.sh)
+#endif
 
 final class RefZoneOracle: @unchecked Sendable {
     let path: String
@@ -85,17 +87,27 @@ final class RefZoneOracle: @unchecked Sendable {
         return out
     }
 
+    /// `body` under the test process's environment lock (`ProcessEnvironment`: no child starts while
+    /// TZ changes); a fuzzer, one thread that starts no child, has none.
+    private static func withEnvironmentLock<T>(_ body: () -> T) -> T {
+#if canImport(ChimeTestSupport)
+        ProcessEnvironment.withLock(body)
+#else
+        body()
+#endif
+    }
+
     /// Runs `body` with TZ set to the zone (under the global lock), restoring TZ afterwards.
     static func with<T>(path: String, _ body: (RefZoneOracle) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
-        let saved = ProcessEnvironment.withLock {
+        let saved = withEnvironmentLock {
             let saved = getenv("TZ").map { String(cString: $0) }
             setenv("TZ", ":" + path, 1)
             tzset()
             return saved
         }
         defer {
-            ProcessEnvironment.withLock {
+            withEnvironmentLock {
                 if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
                 tzset()
             }
