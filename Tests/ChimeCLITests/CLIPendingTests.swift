@@ -56,6 +56,32 @@ import Testing
                 && replaced.first?["replacedLine"] as? Int == 2)
     }
 
+    /// An identifier holding control characters is shown escaped (`\u{1}`), and padded by the
+    /// width it shows, so the fire column still lines up: in the kept rows, the discarded rows,
+    /// the plan's rows and simulate's deliveries alike. (A row is a line with a local time,
+    /// `+00:00`; every row's fire, `2026-03-07T…`, must start in one column.)
+    @Test func escapedIdentifiersKeepTheColumnsAligned() throws {
+        let lines = [
+            #"{"identifier":"a\u0001b\u001bc","zone":"UTC","trigger":{"calendar":{"components":{"hour":13}}}}"#,
+            #"{"identifier":"plain","zone":"UTC","trigger":{"calendar":{"components":{"hour":14}}}}"#,
+            #"{"identifier":"x\u0002","zone":"UTC","trigger":{"calendar":{"components":{"hour":15}}}}"#,
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chime-pending-\(UUID().uuidString).jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for arguments in [["pending", path, "--now", Self.now, "--limit", "2"], ["plan", path, "--now", Self.now, "--limit", "3"],
+                          ["simulate", path, "--from", Self.now, "--until", "2026-03-08T00:00:00Z"]] {
+            let run = try ChimeCLI.run(arguments)
+            ChimeCLI.expectNoCrash(run)
+            #expect(run.status == 0, "\(run)")
+            #expect(!run.stdout.contains("\u{1}") && run.stdout.contains("a\\u{1}b\\u{1b}c"), "\(run.stdout)")
+            let rows = run.stdout.split(separator: "\n").filter { $0.contains("+00:00") }
+            #expect(rows.count == 3, "\(arguments[0]): \(run.stdout)")
+            let columns = Set(rows.map { $0.distance(from: $0.startIndex, to: $0.range(of: "2026-03-07T")!.lowerBound) })
+            #expect(columns.count == 1, "\(arguments[0]): the fire column moves: \(rows)")
+        }
+    }
+
     /// `rule reject` (Android/Samsung): beyond the limit new requests are refused with an error.
     @Test func rejectRuleRefusesBeyondTheLimit() throws {
         let path = try Self.file()

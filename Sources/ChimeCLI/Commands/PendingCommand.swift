@@ -46,8 +46,8 @@ enum PendingCommand {
             return 0
         }
         output.line("Kept \(store.count) of \(file.count) request\(file.count == 1 ? "" : "s") at \(now) (limit \(limit), rule \(rule.rawValue)), soonest first:")
-        let width = max(10, (kept.map(\.identifier.count).max() ?? 0) + 2)
-        for entry in kept { output.line("  " + entry.identifier.padding(to: width) + FireRow.text(entry.next)) }
+        let width = max(10, (kept.map(\.identifier.escapedWidth).max() ?? 0) + 2)
+        for entry in kept { output.line("  " + entry.identifier.escapedPadding(to: width) + FireRow.text(entry.next)) }
         if report.discarded.count + discarded.count > 0 {
             output.line("Discarded \(report.discarded.count + discarded.count):")
             var writer = PendingDiscardWriter(width: width)

@@ -42,7 +42,7 @@ enum PlanCommand {
         }
         output.line("\(plan.occurrences.count) occurrence\(plan.occurrences.count == 1 ? "" : "s") from \(file.count) request\(file.count == 1 ? "" : "s") at \(now) (limit \(limit)):")
         for occurrence in plan.occurrences {
-            output.line("  " + occurrence.occurrenceIdentifier.padding(to: 24) + FireRow.text(occurrence.fire))
+            output.line("  " + occurrence.occurrenceIdentifier.escapedPadding(to: 24) + FireRow.text(occurrence.fire))
         }
         output.line(plan.refillBy.map { "Plan again before \($0): the next occurrence left out fires then." }
                     ?? "Everything fits: no need to plan again.")

@@ -70,7 +70,7 @@ enum SimulateCommand {
                     if let payload = file.table.row(of: delivery.identifier).flatMap(file.table.payload) { fields.append(("payload", .raw(payload.text))) }
                     output.json(JSON.object(fields).serialized)
                 } else {
-                    output.line(delivery.identifier.padding(to: 20) + FireRow.text(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
+                    output.line(delivery.identifier.escapedPadding(to: 20) + FireRow.text(delivery.fire) + (delivery.isFinal ? "  (last)" : ""))
                 }
             }
             for discard in report.discarded { Output.error("discarded: \(discard)") }

@@ -21,7 +21,7 @@ struct PendingDiscardWriter {
         guard identifier.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), let phrase = phrase(of: discard.reason) else {
             // Escapes, or characters wider or narrower than a byte: the general path.
             let next = discard.next.map { $0.instant.iso8601(offsetSeconds: Int($0.offset)) } ?? "never"
-            output.line("  " + discard.identifier.padding(to: width) + next.padding(to: 27) + discard.reason.description)
+            output.line("  " + discard.identifier.escapedPadding(to: width) + next.padding(to: 27) + discard.reason.description)
             return
         }
         output.line { out in
