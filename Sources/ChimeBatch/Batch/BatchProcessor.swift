@@ -125,16 +125,11 @@ package struct BatchProcessor {
         }
     }
 
-    /// Writes the response line for a scanned request and its trigger; false (having written
-    /// nothing) when the trigger fails and the general path must word the error.
-    ///
-    /// A calendar trigger (the usual one) is taken out of the enum once per request:
-    /// `Trigger.nextFire` switches over `self`, which copies the calendar payload (a few hundred
-    /// bytes, two `memcpy` calls) for every fire — about a third of the engine's time per fire
-    /// in a `count` 10 batch. The fires are the same: `Trigger.nextFire` calls exactly this.
+    /// `write(_:_:after:zone:count:_:into:)` for a cached trigger: a calendar trigger (the usual
+    /// one) is read in place through the decoded trigger's box, not copied out of it for the
+    /// request (a `Trigger` passed on from a class's property is copied: a few hundred bytes).
     private func write(_ request: BatchLine, _ decoded: DecodedTrigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        // A calendar trigger (the usual one) is read in place through its box, not copied.
         guard let calendar = decoded.calendar else { return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out) }
         let rules = zone.rules
         return zone.fields.withUnsafeBufferPointer { fields in
@@ -144,6 +139,13 @@ package struct BatchProcessor {
         }
     }
 
+    /// Writes the response line for a scanned request and its trigger; false (having written
+    /// nothing) when the trigger fails and the general path must word the error.
+    ///
+    /// A calendar trigger (the usual one) is taken out of the enum once per request:
+    /// `Trigger.nextFire` switches over `self`, which copies the calendar payload (a few hundred
+    /// bytes, two `memcpy` calls) for every fire — about a third of the engine's time per fire
+    /// in a `count` 10 batch. The fires are the same: `Trigger.nextFire` calls exactly this.
     private func write(_ request: BatchLine, _ trigger: Trigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         let rules = zone.rules

@@ -61,8 +61,7 @@ struct ByteKeyedCache<Value> {
     mutating func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Value? {
         let first = set(hash) * Self.ways
         for slot in first..<first + Self.ways where hashes[slot] == hash {
-            guard let entry = entries[slot] else { return nil }   // sets fill in order
-            if entry.key.count == key.count,
+            if let entry = entries[slot], entry.key.count == key.count,
                key.isEmpty || entry.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
                 if uses[slot] < Self.maximumUses { uses[slot] += 1 }
                 return entry.value
@@ -81,11 +80,14 @@ struct ByteKeyedCache<Value> {
         let first = set * Self.ways
         let turn = Int(insertions[set])
         insertions[set] &+= 1
+        // An empty way if there is one, else the least used (ties: the round robin's turn first).
         var victim = first + turn % Self.ways
-        for offset in 0..<Self.ways {
-            let slot = first + (turn + offset) % Self.ways
-            if entries[slot] == nil { victim = slot; break }
-            if uses[slot] < uses[victim] { victim = slot }
+        if let empty = (first..<first + Self.ways).first(where: { entries[$0] == nil }) {
+            victim = empty
+        } else {
+            for offset in 1..<Self.ways where uses[first + (turn + offset) % Self.ways] < uses[victim] {
+                victim = first + (turn + offset) % Self.ways
+            }
         }
         if turn & 1 == 1 {   // aging: uses seen long ago count for less
             for slot in first..<first + Self.ways where uses[slot] > 0 { uses[slot] -= 1 }
