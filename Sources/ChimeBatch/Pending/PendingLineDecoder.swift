@@ -185,7 +185,7 @@ package struct PendingLineDecoder {
 /// which ThreadSanitizer can follow), so workers
 /// rarely wait on each other): a pending file repeats its triggers over many lines. 32,768 entries
 /// (~40 MB) by default: on the seeded 10^6-line file (151,378 distinct texts) one shared cache misses
-/// on 28% of lines where two of 16,384 each (the same memory) missed on 37%.
+/// on 27% of lines where two of 16,384 each (the same memory) missed on 37%.
 package final class TriggerCache: Sendable {
     private final class Stripe: Sendable {
         let cache: Mutex<ByteKeyedCache<DecodedTrigger>>
