@@ -52,26 +52,9 @@ final class RRuleDatedFastPath: Sendable {
         startPeriod = e.startPeriod
         monthMask = e.monthMask
         monthKeys = e.monthKeys
-        if e.monthDayPositive | e.monthDayNegative == 0 {
-            monthDays = []
-        } else {
-            monthDays = (0...31).map { length in
-                var mask: UInt32 = 0
-                for d in 1...31 where d <= length {
-                    if e.monthDayPositive & (1 << UInt32(d)) != 0 || e.monthDayNegative & (1 << UInt32(length - d + 1)) != 0 {
-                        mask |= 1 << UInt32(d - 1)
-                    }
-                }
-                return mask
-            }
-        }
+        monthDays = RRuleFastDays.monthDayMasks(e)
         hasDayOfWeek = e.hasDayOfWeek
-        let passing = e.weekdaysPassing
-        plainDays = (0..<7).map { first in
-            var mask: UInt32 = 0
-            for i in 0..<31 where passing & (1 << UInt8((first + i) % 7)) != 0 { mask |= 1 << UInt32(i) }
-            return mask
-        }
+        plainDays = RRuleFastDays.weekdayMasks(passing: e.weekdaysPassing)
         // `passes` tests `weekdaysNamed` first: an ordinal whose weekday it leaves out never matches.
         ordinals = e.ordinals.compactMap { entry in
             let weekday = Int64(entry.weekday.rawValue - 1)
@@ -88,13 +71,9 @@ final class RRuleDatedFastPath: Sendable {
             return days
         }
         yearDays = e.yearDays.map(Int64.init)
-        var times: [Int64] = []
-        for h in e.hours { for m in e.minutes { for s in e.seconds { times.append(h * 3600 + m * 60 + s) } } }
-        self.times = times
+        times = RRuleFastDays.times(e)
         setPositions = e.setPositions
-        var gap: Int64 = 86_400 + times[0] - times[times.count - 1]
-        for i in times.indices.dropFirst() { gap = min(gap, times[i] - times[i - 1]) }
-        minimalGap = gap
+        minimalGap = RRuleFastDays.minimalGap(times, daysApart: 1)
     }
 
     /// The first candidate wall time at or after `floor` (which must be after DTSTART), or nil
@@ -215,7 +194,7 @@ final class RRuleDatedFastPath: Sendable {
                 dayIndex -= masks[month].nonzeroBitCount
                 month += 1
             }
-            let wall = (firsts[month] + Int64(Self.select(masks[month], dayIndex))) &* 86_400 &+ times[index % perDay]
+            let wall = (firsts[month] + Int64(RRuleFastDays.select(masks[month], dayIndex))) &* 86_400 &+ times[index % perDay]
             if wall >= minimum && wall < best { best = wall }
         }
         return best == Int64.max ? .none : .wall(best)
@@ -255,34 +234,7 @@ final class RRuleDatedFastPath: Sendable {
     /// The first candidate of a month (its days `days`, from `firstDay`) at or after `minimum`.
     @inline(__always)
     private func first(_ days: UInt32, _ firstDay: Int64, _ minimum: Int64) -> Int64? {
-        guard days != 0 else { return nil }
-        if !setPositions.isEmpty { return pick(days, firstDay, minimum) }
-        var rest = UInt64(days)
-        if minimum > firstDay &* 86_400 {
-            let (minimumDay, time) = CivilArithmetic.floorDivMod(minimum, 86_400)
-            let d = minimumDay - firstDay
-            guard d < 32 else { return nil }
-            if rest & (1 << UInt64(d)) != 0 {
-                // The first time of that day at or after the minimum (the times ascend).
-                for t in times where t >= time { return minimumDay &* 86_400 &+ t }
-            }
-            rest &= ~((2 << UInt64(d)) - 1)
-            guard rest != 0 else { return nil }
-        }
-        return (firstDay + Int64(rest.trailingZeroBitCount)) &* 86_400 &+ times[0]
-    }
-
-    /// BYSETPOS in one month: the least picked wall time at or after `minimum`.
-    private func pick(_ days: UInt32, _ firstDay: Int64, _ minimum: Int64) -> Int64? {
-        let perDay = times.count, size = days.nonzeroBitCount * perDay
-        var best = Int64.max
-        for position in setPositions {
-            let index = position > 0 ? position - 1 : size + position
-            guard index >= 0 && index < size else { continue }
-            let wall = (firstDay + Int64(Self.select(days, index / perDay))) &* 86_400 &+ times[index % perDay]
-            if wall >= minimum && wall < best { best = wall }
-        }
-        return best == Int64.max ? nil : best
+        RRuleFastDays.first(days, from: firstDay, atLeast: minimum, times: times, setPositions: setPositions)
     }
 
     /// The day index (from 0) of the n-th (n < 0: from the end) `weekday` in a span of `count` days
@@ -292,14 +244,6 @@ final class RRuleDatedFastPath: Sendable {
         let offset = (weekday - startWeekday + 7) % 7
         let index = n > 0 ? offset + 7 * (n - 1) : offset + 7 * ((count - 1 - offset) / 7) + 7 * (n + 1)
         return index >= 0 && index < count ? index : nil
-    }
-
-    /// The position of the `k`-th (from 0) set bit of `mask`, which has more than `k`.
-    @inline(__always)
-    static func select(_ mask: UInt32, _ k: Int) -> Int {
-        var m = mask
-        for _ in 0..<k { m &= m - 1 }
-        return m.trailingZeroBitCount
     }
 
     /// 0 = Sunday.

@@ -79,26 +79,9 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
         weekMask = week
         monthMask = e.monthMask
         needsMonth = e.monthMask != 0 || e.monthDayPositive | e.monthDayNegative != 0
-        if e.monthDayPositive | e.monthDayNegative == 0 {
-            monthDays = []
-        } else {
-            monthDays = (0...31).map { length in
-                var mask: UInt32 = 0
-                for d in 1...31 where d <= length {
-                    if e.monthDayPositive & (1 << UInt32(d)) != 0 || e.monthDayNegative & (1 << UInt32(length - d + 1)) != 0 {
-                        mask |= 1 << UInt32(d - 1)
-                    }
-                }
-                return mask
-            }
-        }
-        plainDays = (0..<7).map { first in
-            var mask: UInt32 = 0
-            for i in 0..<31 where passing & (1 << UInt8((first + i) % 7)) != 0 { mask |= 1 << UInt32(i) }
-            return mask
-        }
-        var all: [Int64] = []
-        for h in e.hours { for m in e.minutes { for s in e.seconds { all.append(h * 3600 + m * 60 + s) } } }
+        monthDays = RRuleFastDays.monthDayMasks(e)
+        plainDays = RRuleFastDays.weekdayMasks(passing: passing)
+        let all = RRuleFastDays.times(e)
         if e.frequency == .daily && !e.setPositions.isEmpty {
             // A DAILY period is one day: its instances are the day's times, and BYSETPOS picks the
             // same of them every day (`candidates`: days × times, then the positions, each once).
@@ -116,10 +99,7 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
         }
         // Consecutive candidates: two times of one day, or the last time of a day and the first of
         // a later one (a DAILY rule's next day is INTERVAL days on).
-        let days: Int64 = weekly ? 1 : e.interval
-        var gap: Int64 = days * 86_400 + times[0] - times[times.count - 1]
-        for i in times.indices.dropFirst() { gap = min(gap, times[i] - times[i - 1]) }
-        minimalGap = gap
+        minimalGap = RRuleFastDays.minimalGap(times, daysApart: weekly ? 1 : e.interval)
     }
 
     /// The first candidate wall time at or after `floor` (not before DTSTART), or nil when this path
@@ -200,7 +180,7 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
                 days &= inMonths
                 skipTo = rejectedTo
             }
-            if days != 0, let wall = firstInWeek(days, first, minimum) { return wall }
+            if let wall = RRuleFastDays.first(days, from: first, atLeast: minimum, times: times, setPositions: setPositions) { return wall }
             minimum = Int64.min
             if skipTo > first + 7 {
                 // Every day to `skipTo` is in a month BYMONTH leaves out: the first rule week holding a later day.
@@ -234,37 +214,6 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
             day = end + 1
         }
         return (mask, kept ? Int64.min : next)
-    }
-
-    /// The first candidate of a week (its days `days`, from `first`) at or after `minimum`.
-    @inline(__always)
-    private func firstInWeek(_ days: UInt32, _ first: Int64, _ minimum: Int64) -> Int64? {
-        if !setPositions.isEmpty { return pick(days, first, minimum) }
-        var rest = days
-        if minimum > first &* 86_400 {
-            let (minimumDay, time) = CivilArithmetic.floorDivMod(minimum, 86_400)
-            let d = minimumDay - first
-            guard d < 7 else { return nil }
-            if rest & (1 << UInt32(d)) != 0 {
-                for t in times where t >= time { return minimumDay &* 86_400 &+ t }
-            }
-            rest &= ~((2 << UInt32(d)) - 1)
-            guard rest != 0 else { return nil }
-        }
-        return (first + Int64(rest.trailingZeroBitCount)) &* 86_400 &+ times[0]
-    }
-
-    /// BYSETPOS in one week: the least picked wall time at or after `minimum`.
-    private func pick(_ days: UInt32, _ first: Int64, _ minimum: Int64) -> Int64? {
-        let perDay = times.count, size = days.nonzeroBitCount * perDay
-        var best = Int64.max
-        for position in setPositions {
-            let index = position > 0 ? position - 1 : size + position
-            guard index >= 0 && index < size else { continue }
-            let wall = (first + Int64(RRuleDatedFastPath.select(days, index / perDay))) &* 86_400 &+ times[index % perDay]
-            if wall >= minimum && wall < best { best = wall }
-        }
-        return best == Int64.max ? nil : best
     }
 
     /// 0 = Sunday.
