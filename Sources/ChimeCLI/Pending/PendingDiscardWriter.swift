@@ -18,7 +18,7 @@ struct PendingDiscardWriter {
     /// The discard as a row of text.
     mutating func text(_ discard: PendingDiscard, to output: inout Output) {
         let identifier = discard.identifier.utf8
-        guard identifier.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), let phrase = phrase(of: discard.reason) else {
+        guard Self.isPlain(identifier), let phrase = phrase(of: discard.reason) else {
             // Escapes, or characters wider or narrower than a byte: the general path.
             let next = discard.next.map { $0.instant.iso8601(offsetSeconds: Int($0.offset)) } ?? "never"
             output.line("  " + discard.identifier.escapedPadding(to: width) + next.padding(to: 27) + discard.reason.description)
@@ -29,11 +29,7 @@ struct PendingDiscardWriter {
             out.append(contentsOf: identifier)
             Self.pad(identifier.count, to: width, &out)
             if let next = discard.next {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumInstantLength) { buffer in
-                    let n = ISO8601Format.write(next.instant, offsetSeconds: Int(next.offset), to: buffer.baseAddress!)
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
-                    Self.pad(n, to: 27, &out)
-                }
+                Self.pad(Self.append(next.instant, offsetSeconds: Int(next.offset), to: &out), to: 27, &out)
             } else {
                 out.append(contentsOf: "never".utf8)
                 Self.pad(5, to: 27, &out)
@@ -62,11 +58,11 @@ struct PendingDiscardWriter {
         }
     }
 
-    /// `"chime: " + prefix + discard.description` and a newline, as `Output.errors` writes a line
+    /// `"chime: " + prefix + discard.description` and a newline, as `Output.error` writes a line
     /// (control characters escaped): simulate's discards on stderr, a million of them.
     mutating func message(_ discard: PendingDiscard, prefix: String, to out: inout [UInt8]) {
         let identifier = discard.identifier.utf8
-        guard identifier.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), let phrase = phrase(of: discard.reason), prefix.utf8.allSatisfy({ $0 >= 0x20 }) else {
+        guard Self.isPlain(identifier), let phrase = phrase(of: discard.reason), !ControlCharacters.occur(in: prefix) else {
             out.append(contentsOf: "chime: ".utf8)
             out.append(contentsOf: ControlCharacters.escaped(prefix + discard.description, keepingNewlines: true).utf8)
             out.append(UInt8(ascii: "\n"))
@@ -78,10 +74,7 @@ struct PendingDiscardWriter {
         out.append(contentsOf: identifier)
         out.append(contentsOf: "' (next: ".utf8)
         if let next = discard.next {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Format.maximumInstantLength) { buffer in
-                let n = ISO8601Format.write(next.instant, offsetSeconds: nil, to: buffer.baseAddress!)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
-            }
+            Self.append(next.instant, offsetSeconds: nil, to: &out)
         } else {
             out.append(contentsOf: "none".utf8)
         }
@@ -107,6 +100,20 @@ struct PendingDiscardWriter {
         let bytes = Array(text.utf8)
         phrase = (reason.code, limit, bytes, json)
         return (bytes, json)
+    }
+
+    /// Whether an identifier is printable ASCII: its bytes are then its text as shown, one column
+    /// each (anything else is escaped or takes other widths: the general path's).
+    private static func isPlain(_ identifier: String.UTF8View) -> Bool {
+        identifier.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Appends the instant (`ByteWriter.instant`); returns how many bytes that took.
+    @discardableResult
+    private static func append(_ instant: Instant, offsetSeconds: Int?, to out: inout [UInt8]) -> Int {
+        let start = out.count
+        ByteWriter.append(to: &out, maximum: ISO8601Format.maximumInstantLength) { $0.instant(instant, offsetSeconds: offsetSeconds) }
+        return out.count - start
     }
 
     /// Spaces after `count` bytes up to `width`, as `String.padding(to:)` pads: two when there is
