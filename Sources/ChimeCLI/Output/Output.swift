@@ -61,14 +61,21 @@ struct Output {
     }
 
     mutating func flush() {
+        if writeError == nil { writeError = Self.writeAll(buffer, to: 1) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `descriptor` (again after an interrupted or partial write); the
+    /// `errno` of a failed write, else nil.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var offset = 0
-        while writeError == nil && offset < buffer.count {
-            let n = buffer.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { writeError = n < 0 ? errno : EIO; break }
+            if n <= 0 { return n < 0 ? errno : EIO }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
+        return nil
     }
 
     /// The words for `writeError`.
@@ -92,13 +99,7 @@ struct Output {
     static func errorBytes(_ each: (_ lines: ((inout [UInt8]) -> Void) -> Void) -> Void) {
         var buffer: [UInt8] = []
         func flush() {
-            var offset = 0
-            while offset < buffer.count {
-                let n = buffer.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }   // stderr gone: nowhere left to say so
-                offset += n
-            }
+            _ = writeAll(buffer, to: 2)   // stderr gone: nowhere left to say so
             buffer.removeAll(keepingCapacity: true)
         }
         each { append in
