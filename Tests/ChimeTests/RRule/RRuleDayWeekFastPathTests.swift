@@ -60,35 +60,10 @@ import Testing
 
     @Test func fastPathGivesTheGeneralWalksNextFire() throws {
         let run = DifferentialRun(name: "RRULE_DAYWEEK", defaultCases: 2000, defaultSeed: 29)
-        var rng = SplitMix64(seed: run.seed)
-        let zones = try ZoneSets.rruleStepping.map { try Fixtures.tzifDatabase.rules(for: $0) }
-        let years: [Int64] = [1975, 1999, 2007, 2024, 2026, 2026, 2026, 2030, 2150, 2400]
-        var compared = 0, fast = 0, walls = 0, rules = 0, taken = 0
-        for index in 0..<run.cases {
-            let zone = zones[rng.next(in: 0...zones.count - 1)]
-            let rscale: String? = [nil, nil, nil, nil, nil, "HEBREW", "CHINESE", "ISLAMIC-CIVIL"][rng.next(in: 0...7)]
-            var rule = Self.randomRule(&rng, rscale: rscale)
-            let year = rscale == nil ? years[rng.next(in: 0...years.count - 1)] : Int64(rng.next(in: 1990...2060))
-            let wall = (year - 1970) * 31_556_952 + Int64(rng.next(in: 0...31_000_000)) / 60 * 60 + Int64(rng.next(in: 0...2) == 0 ? rng.next(in: 0...59) : 0)
-            switch rng.next(in: 0...6) {
-            case 0: rule += ";COUNT=\(rng.next(in: 1...200))"
-            case 1: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...100_000_000))) + "Z"
-            case 2: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...100_000_000)))
-            case 3: rule += ";UNTIL=" + RRuleParser.dateText(CivilArithmetic.floorDivMod(wall + Int64(rng.next(in: 0...100_000_000)), 86_400).quotient)
-            default: break
-            }
-            let named = rng.next(in: 0...2) == 0
-            let text = (named ? "DTSTART;TZID=\(zone.identifier):" : "DTSTART:") + RRuleParser.dateTimeText(wall) + "\nRRULE:" + rule
-            let flavor: RRuleFlavor = rscale == nil && rng.next(in: 0...3) == 0 ? .dateutil : .rfc5545
-            let mode: RRuleTrigger.DTStartMode = rng.next(in: 0...1) == 0 ? .always : .ifMatching
-            let gap: GapPolicy? = rng.next(in: 0...2) == 0 ? GapPolicy.allCases[rng.next(in: 0...GapPolicy.allCases.count - 1)] : nil
-            let overlap: OverlapPolicy? = rng.next(in: 0...2) == 0 ? OverlapPolicy.allCases[rng.next(in: 0...OverlapPolicy.allCases.count - 1)] : nil
-            guard let trigger = try? RRuleTrigger(text: text, flavor: flavor, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap) else { continue }
-            rules += 1
-            if trigger.plan.dayWeek != nil { taken += 1 }
-            #expect(trigger.plan.fast == nil)
-            let approximate = wall - Int64(zone.utcOffset(atSeconds: wall))
-            for _ in 0..<6 {
+        let counts = try RRuleFastPathTests.compareWithTheWalk(run, .init(
+            rscales: [nil, nil, nil, nil, nil, "HEBREW", "CHINESE", "ISLAMIC-CIVIL"], randomRule: Self.randomRule,
+            counts: 1...200, untilSpan: 100_000_000, dateutilOdds: 3,
+            offset: { rng, zone, approximate in
                 var offset: Int64 = switch rng.next(in: 0...3) {
                 case 0: -Int64(rng.next(in: 1...2_000_000))
                 case 1: Int64(rng.next(in: 0...10_000_000))
@@ -100,33 +75,13 @@ import Testing
                     let end = zone.period(containing: approximate + offset).end
                     if end < Int64.max / 2 { offset = end - approximate - Int64(rng.next(in: 0...172_800)) }
                 }
-                let after = Instant(seconds: approximate + offset, nanoseconds: rng.next(in: 0...5) == 0 ? Int32(rng.next(in: 1...999_999_999)) : 0)
-                let general = RRuleFastPathTests.outcome { () throws(TriggerError) in try trigger.fires(after: after, in: zone, count: 1).first }
-                let next = RRuleFastPathTests.outcome { () throws(TriggerError) in try trigger.nextFire(after: after, in: zone) }
-                let label = "case \(index): \(text.replacingOccurrences(of: "\n", with: " | ")) (\(flavor), \(mode), gap \(gap.map { "\($0)" } ?? "-"), overlap \(overlap.map { "\($0)" } ?? "-")) in \(zone.identifier) after \(after)"
-                #expect(next == general, "\(label)\nnextFire: \(next)\ngeneral: \(general)")
-                compared += 1
-                if let f = trigger.plan.fastFire(after: after, in: zone) {
-                    fast += 1
-                    #expect(RRuleFastPathTests.Outcome.fire(f) == general, "\(label)\nfast path: \(f)\ngeneral: \(general)")
-                }
-                let floor = max(after.seconds + Int64(zone.table.minOffset), trigger.dtstart.wall + 1)
-                if let e = trigger.expansion, let path = trigger.plan.dayWeek, let wall = path.next(atLeast: floor, years: e.calendar) {
-                    var cursor = RRuleExpansion<GregorianRRuleCalendar>.Cursor(number: e.firstPeriodNumber(reaching: floor))
-                    #expect(cursor.next(e, atLeast: floor) == wall, "\(label): candidate at or after \(RRuleParser.dateTimeText(floor))")
-                    walls += 1
-                } else if let e = trigger.rscaleExpansion, let path = trigger.plan.dayWeek, let years = trigger.plan.rscaleYears,
-                          let wall = path.next(atLeast: floor, years: years) {
-                    var cursor = RRuleExpansion<RScaleCalendar>.Cursor(number: e.firstPeriodNumber(reaching: floor))
-                    #expect(cursor.next(e, atLeast: floor) == wall, "\(label): candidate at or after \(RRuleParser.dateTimeText(floor))")
-                    walls += 1
-                }
-            }
-        }
-        print("RRuleDayWeekFastPathTests: \(rules) rules (\(taken) with the fast path), \(compared) starts compared, \(fast) answered by the fast path, \(walls) candidates compared")
-        #expect(rules > run.cases / 2)
-        #expect(fast > compared / 3)
-        #expect(walls > fast)
+                return offset
+            },
+            path: { $0.plan.dayWeek }), rule: { #expect($0.plan.fast == nil) })
+        print("RRuleDayWeekFastPathTests: \(counts.rules) rules (\(counts.taken) with the fast path), \(counts.compared) starts compared, \(counts.fast) answered by the fast path, \(counts.walls) candidates compared")
+        #expect(counts.rules > run.cases / 2)
+        #expect(counts.fast > counts.compared / 3)
+        #expect(counts.walls > counts.fast)
     }
 
     /// Successive fires by the fast path alone, each after the one before, from `after`.

@@ -86,40 +86,74 @@ import Testing
 
     @Test func fastPathGivesTheGeneralWalksNextFire() throws {
         let run = DifferentialRun(name: "RRULE_FAST", defaultCases: 1500, defaultSeed: 29)
-        var rng = SplitMix64(seed: run.seed)
-        let zones = try ZoneSets.rruleStepping.map { try Fixtures.tzifDatabase.rules(for: $0) }
-        let years: [Int64] = [1975, 1999, 2007, 2024, 2026, 2026, 2026, 2030, 2150, 2400]
-        var compared = 0, fast = 0, walls = 0, rules = 0, dated = 0
-        for index in 0..<run.cases {
-            let zone = zones[rng.next(in: 0...zones.count - 1)]
-            let rscale: String? = [nil, nil, nil, nil, "HEBREW", "CHINESE", "ISLAMIC-CIVIL"][rng.next(in: 0...6)]
-            var rule = Self.randomRule(&rng, rscale: rscale)
-            let year = rscale == nil ? years[rng.next(in: 0...years.count - 1)] : Int64(rng.next(in: 1990...2060))
-            let wall = (year - 1970) * 31_556_952 + Int64(rng.next(in: 0...31_000_000)) / 60 * 60 + Int64(rng.next(in: 0...2) == 0 ? rng.next(in: 0...59) : 0)
-            switch rng.next(in: 0...6) {
-            case 0: rule += ";COUNT=\(rng.next(in: 1...60))"
-            case 1: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...400_000_000))) + "Z"
-            case 2: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...400_000_000)))
-            case 3: rule += ";UNTIL=" + RRuleParser.dateText(CivilArithmetic.floorDivMod(wall + Int64(rng.next(in: 0...400_000_000)), 86_400).quotient)
-            default: break
-            }
-            let named = rng.next(in: 0...2) == 0
-            let text = (named ? "DTSTART;TZID=\(zone.identifier):" : "DTSTART:") + RRuleParser.dateTimeText(wall) + "\nRRULE:" + rule
-            let flavor: RRuleFlavor = rscale == nil && rng.next(in: 0...4) == 0 ? .dateutil : .rfc5545
-            let mode: RRuleTrigger.DTStartMode = rng.next(in: 0...1) == 0 ? .always : .ifMatching
-            let gap: GapPolicy? = rng.next(in: 0...2) == 0 ? GapPolicy.allCases[rng.next(in: 0...GapPolicy.allCases.count - 1)] : nil
-            let overlap: OverlapPolicy? = rng.next(in: 0...2) == 0 ? OverlapPolicy.allCases[rng.next(in: 0...OverlapPolicy.allCases.count - 1)] : nil
-            guard let trigger = try? RRuleTrigger(text: text, flavor: flavor, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap) else { continue }
-            rules += 1
-            if trigger.plan.fast != nil { dated += 1 }
-            let approximate = wall - Int64(zone.utcOffset(atSeconds: wall))
-            for _ in 0..<6 {
-                let offset: Int64 = switch rng.next(in: 0...3) {
+        let counts = try Self.compareWithTheWalk(run, FastPathRun(
+            rscales: [nil, nil, nil, nil, "HEBREW", "CHINESE", "ISLAMIC-CIVIL"], randomRule: Self.randomRule,
+            counts: 1...60, untilSpan: 400_000_000, dateutilOdds: 4,
+            offset: { rng, _, _ in
+                switch rng.next(in: 0...3) {
                 case 0: -Int64(rng.next(in: 1...10_000_000))
                 case 1: Int64(rng.next(in: 0...100_000_000))
                 case 2: Int64(rng.next(in: 0...1_000_000_000))
                 default: Int64(rng.next(in: 0...4_000_000))
                 }
+            },
+            path: { $0.plan.fast }))
+        print("RRuleFastPathTests: \(counts.rules) rules (\(counts.taken) with the fast path), \(counts.compared) starts compared, \(counts.fast) answered by the fast path, \(counts.walls) candidates compared")
+        #expect(counts.rules > run.cases / 2)
+        #expect(counts.fast > counts.compared / 3)
+        #expect(counts.walls > counts.fast)
+    }
+
+    /// What differs between the fast paths' random runs: the rules, how far from them the starts
+    /// fall, and which fast path is checked.
+    struct FastPathRun {
+        let rscales: [String?]
+        let randomRule: (inout SplitMix64, String?) -> String
+        /// COUNT's range, and how far past DTSTART an UNTIL may be (seconds).
+        let counts: ClosedRange<Int>
+        let untilSpan: Int
+        /// One Gregorian rule in `dateutilOdds + 1` is read in the dateutil flavor.
+        let dateutilOdds: Int
+        /// A start's distance from DTSTART (its approximate instant), in `zone`.
+        let offset: (inout SplitMix64, ZoneRules, Int64) -> Int64
+        let path: (RRuleTrigger) -> (any RRuleFastCandidates)?
+    }
+
+    /// Random rules from `p`, 6 starts each: `nextFire` (fast path first), the walk's first fire and
+    /// (where it answers) the fast path's agree, and so do its candidate wall time and the cursor's.
+    static func compareWithTheWalk(_ run: DifferentialRun, _ p: FastPathRun, rule check: (RRuleTrigger) -> Void = { _ in })
+        throws -> (rules: Int, taken: Int, compared: Int, fast: Int, walls: Int) {
+        var rng = SplitMix64(seed: run.seed)
+        let zones = try ZoneSets.rruleStepping.map { try Fixtures.tzifDatabase.rules(for: $0) }
+        let years: [Int64] = [1975, 1999, 2007, 2024, 2026, 2026, 2026, 2030, 2150, 2400]
+        var compared = 0, fast = 0, walls = 0, rules = 0, taken = 0
+        for index in 0..<run.cases {
+            let zone = zones[rng.next(in: 0...zones.count - 1)]
+            let rscale = p.rscales[rng.next(in: 0...p.rscales.count - 1)]
+            var rule = p.randomRule(&rng, rscale)
+            let year = rscale == nil ? years[rng.next(in: 0...years.count - 1)] : Int64(rng.next(in: 1990...2060))
+            let wall = (year - 1970) * 31_556_952 + Int64(rng.next(in: 0...31_000_000)) / 60 * 60 + Int64(rng.next(in: 0...2) == 0 ? rng.next(in: 0...59) : 0)
+            switch rng.next(in: 0...6) {
+            case 0: rule += ";COUNT=\(rng.next(in: p.counts))"
+            case 1: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...p.untilSpan))) + "Z"
+            case 2: rule += ";UNTIL=" + RRuleParser.dateTimeText(wall + Int64(rng.next(in: 0...p.untilSpan)))
+            case 3: rule += ";UNTIL=" + RRuleParser.dateText(CivilArithmetic.floorDivMod(wall + Int64(rng.next(in: 0...p.untilSpan)), 86_400).quotient)
+            default: break
+            }
+            let named = rng.next(in: 0...2) == 0
+            let text = (named ? "DTSTART;TZID=\(zone.identifier):" : "DTSTART:") + RRuleParser.dateTimeText(wall) + "\nRRULE:" + rule
+            let flavor: RRuleFlavor = rscale == nil && rng.next(in: 0...p.dateutilOdds) == 0 ? .dateutil : .rfc5545
+            let mode: RRuleTrigger.DTStartMode = rng.next(in: 0...1) == 0 ? .always : .ifMatching
+            let gap: GapPolicy? = rng.next(in: 0...2) == 0 ? GapPolicy.allCases[rng.next(in: 0...GapPolicy.allCases.count - 1)] : nil
+            let overlap: OverlapPolicy? = rng.next(in: 0...2) == 0 ? OverlapPolicy.allCases[rng.next(in: 0...OverlapPolicy.allCases.count - 1)] : nil
+            guard let trigger = try? RRuleTrigger(text: text, flavor: flavor, dtstartMode: mode, gapPolicy: gap, overlapPolicy: overlap) else { continue }
+            rules += 1
+            let path = p.path(trigger)
+            if path != nil { taken += 1 }
+            check(trigger)
+            let approximate = wall - Int64(zone.utcOffset(atSeconds: wall))
+            for _ in 0..<6 {
+                let offset = p.offset(&rng, zone, approximate)
                 let after = Instant(seconds: approximate + offset, nanoseconds: rng.next(in: 0...5) == 0 ? Int32(rng.next(in: 1...999_999_999)) : 0)
                 let general = Self.outcome { () throws(TriggerError) in try trigger.fires(after: after, in: zone, count: 1).first }
                 let next = Self.outcome { () throws(TriggerError) in try trigger.nextFire(after: after, in: zone) }
@@ -132,11 +166,11 @@ import Testing
                 }
                 // The candidate wall time alone, against the expansion's cursor from the same floor.
                 let floor = max(after.seconds + Int64(zone.table.minOffset), trigger.dtstart.wall + 1)
-                if let e = trigger.expansion, let path = trigger.plan.fast, let wall = path.next(atLeast: floor, years: e.calendar) {
+                if let e = trigger.expansion, let path, let wall = path.next(atLeast: floor, years: e.calendar) {
                     var cursor = RRuleExpansion<GregorianRRuleCalendar>.Cursor(number: e.firstPeriodNumber(reaching: floor))
                     #expect(cursor.next(e, atLeast: floor) == wall, "\(label): candidate at or after \(RRuleParser.dateTimeText(floor))")
                     walls += 1
-                } else if let e = trigger.rscaleExpansion, let path = trigger.plan.fast, let years = trigger.plan.rscaleYears,
+                } else if let e = trigger.rscaleExpansion, let path, let years = trigger.plan.rscaleYears,
                           let wall = path.next(atLeast: floor, years: years) {
                     var cursor = RRuleExpansion<RScaleCalendar>.Cursor(number: e.firstPeriodNumber(reaching: floor))
                     #expect(cursor.next(e, atLeast: floor) == wall, "\(label): candidate at or after \(RRuleParser.dateTimeText(floor))")
@@ -144,10 +178,7 @@ import Testing
                 }
             }
         }
-        print("RRuleFastPathTests: \(rules) rules (\(dated) with the fast path), \(compared) starts compared, \(fast) answered by the fast path, \(walls) candidates compared")
-        #expect(rules > run.cases / 2)
-        #expect(fast > compared / 3)
-        #expect(walls > fast)
+        return (rules, taken, compared, fast, walls)
     }
 
     /// The benchmark's rules take the fast path, from any distance: the last Friday of the month at
