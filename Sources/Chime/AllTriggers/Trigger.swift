@@ -104,6 +104,8 @@ public struct FireIterator: Sendable, IteratorProtocol, Sequence {
     public let zone: ZoneRules
     private var cursor: Instant
     private var done = false
+    /// Steps a calendar trigger's daily or weekly fires (`CalendarFireStepper`).
+    private var stepper: CalendarFireStepper?
     /// Why `next()` ended the walk early, or nil (it has not, or it ran out of fires).
     public private(set) var error: TriggerError?
 
@@ -113,13 +115,20 @@ public struct FireIterator: Sendable, IteratorProtocol, Sequence {
         self.trigger = trigger
         self.zone = zone
         self.cursor = start
+        if case .calendar(let calendar) = trigger { stepper = CalendarFireStepper(calendar) }
     }
 
     /// The next fire of the walk, or nil after the last one. Throws `TriggerError` when the trigger
     /// fails (gap policy `reject` meeting a skipped wall time); the walk stays where it was, so
     /// asking again throws again.
     public mutating func nextFire() throws(TriggerError) -> Fire? {
-        guard !done, let fire = try trigger.nextFire(after: cursor, in: zone) else { return nil }
+        guard !done else { return nil }
+        let next: Fire? = if stepper != nil, case .calendar(let calendar) = trigger {
+            try stepper!.nextFire(after: cursor, in: zone) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: zone) }
+        } else {
+            try trigger.nextFire(after: cursor, in: zone)
+        }
+        guard let fire = next else { return nil }
         cursor = fire.instant
         if !trigger.repeats { done = true }
         if case .flutterAndroid = trigger { trigger = trigger.rescheduled(after: fire) }

@@ -88,7 +88,7 @@ package struct BatchProcessor {
         if explain { return generalResponse(toLine: Array(line)).write(to: &out) }
         var recognized: DecodedTrigger?
         let request = BatchLine(scanning: line) { rest in
-            recognized = recentTriggers.first { $0.isPrefix(of: rest) }
+            recognized = cachedTrigger(endingRequest: rest) ?? recentTriggers.first { $0.isPrefix(of: rest) }
             return recognized?.json.count
         }
         if let request, answer(request, recognized, line, into: &out) { return }
@@ -132,9 +132,11 @@ package struct BatchProcessor {
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         guard let calendar = decoded.calendar else { return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out) }
         let rules = zone.rules
+        var stepper = CalendarFireStepper(calendar.trigger)
         return zone.fields.withUnsafeBufferPointer { fields in
             write(request, zoneFields: fields, repeats: calendar.trigger.repeats, after: after, count: count, line, into: &out) {
-                (instant) throws(TriggerError) in try calendar.trigger.nextFire(after: instant, in: rules)
+                (instant) throws(TriggerError) in
+                try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.trigger.nextFire(after: instant, in: rules) }
             }
         }
     }
@@ -151,8 +153,10 @@ package struct BatchProcessor {
         let rules = zone.rules
         return zone.fields.withUnsafeBufferPointer { fields in
             if case .calendar(let calendar) = trigger {
+                var stepper = CalendarFireStepper(calendar)
                 return write(request, zoneFields: fields, repeats: calendar.repeats, after: after, count: count, line, into: &out) {
-                    (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules)
+                    (instant) throws(TriggerError) in
+                    try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules) }
                 }
             }
             if case .flutterAndroid = trigger {
@@ -251,6 +255,22 @@ package struct BatchProcessor {
             remember(decoded)
         }
         return decoded
+    }
+
+    /// The cached trigger whose text is `rest` but for the request's closing brace: the trigger
+    /// when it is the line's last member (as requests are usually written), found with one hash
+    /// of the bytes to the end of the line instead of scanning them first. A cached text is one
+    /// complete JSON value, so when it matches, what follows it in the line is only the brace:
+    /// `{"calendar":{"components":{"hour":8}}}}` holds the text `{"calendar":{"components":{"hour":8}}}`.
+    /// Nil for any other line (the scanner then reads the trigger as it stands).
+    private mutating func cachedTrigger(endingRequest rest: UnsafeBufferPointer<UInt8>) -> DecodedTrigger? {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var end = rest.count
+        while end > 0, isWhitespace(rest[end - 1]) { end -= 1 }
+        guard end > 1, rest[end - 1] == UInt8(ascii: "}") else { return nil }
+        end -= 1
+        while end > 0, isWhitespace(rest[end - 1]) { end -= 1 }
+        return triggers.value(for: UnsafeBufferPointer(rebasing: rest[..<end]))
     }
 
     private mutating func remember(_ decoded: DecodedTrigger) {

@@ -20,6 +20,13 @@ import ChimeJSON
 /// UTF-8 bytes, so canonically equivalent spellings that are different bytes keep different
 /// tails): finding a fire's tail reads no `String`.
 ///
+/// A fire whole days after the one written before it, with the same tail (a daily schedule's
+/// next fire, nearly always), is that fire's bytes with both dates moved on: the writer keeps the
+/// last fire object it wrote and moves its dates in place (`ISO8601Format.advanceDate`) instead of
+/// writing two timestamps and looking up the tail again. Example: after
+/// `{"at":"2026-07-31T08:30:00-04:00","utc":"2026-07-31T12:30:00Z",…}` a fire 86,400 s later is
+/// `{"at":"2026-08-01T08:30:00-04:00","utc":"2026-08-01T12:30:00Z",…}`, the rest unchanged.
+///
 /// A class holding its buffers, so that a copy of the `BatchProcessor` that owns it shares one
 /// consistent cache (nothing is pending between response lines); not for use from two threads.
 ///
@@ -42,6 +49,12 @@ final class FireWriter {
         let offset: Int32
         let adjustment: FireAdjustment
         let abbreviation: UInt32
+
+        init(offset: Int32, adjustment: FireAdjustment, abbreviation: UInt32) {
+            self.offset = offset
+            self.adjustment = adjustment
+            self.abbreviation = abbreviation
+        }
 
         init(_ fire: Fire) {
             offset = fire.offset
@@ -69,6 +82,20 @@ final class FireWriter {
     private let used = UnsafeMutablePointer<Bool>.allocate(capacity: slotCount)
     private var stagedCount = 0
 
+    /// The last fire written through a tail, as bytes (its object without a comma), with its key
+    /// and instant; `previousLength` 0 when there is none to move on from.
+    private static let previousSize = FireFormatting.maximumTimesLength + slotSize
+    private let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: FireWriter.previousSize)
+    private var previousLength = 0
+    private var previousKey = Key(offset: 0, adjustment: .exact, abbreviation: 0)
+    private var previousSeconds: Int64 = 0
+    /// Where the UTC date starts in `previous` (after `{"at":"…","utc":"`).
+    private var previousUTCDate = 0
+    /// Fires are kept to move on from only between 0001-01-03T00:00:00Z and
+    /// 9999-12-01T00:00:00Z: both dates then have four-digit years, as do those 1...28 days later
+    /// (an offset is under a day and a half either way).
+    private static let keptSeconds: Range<Int64> = -62_135_424_000 ..< 253_399_622_400
+
     init() { used.initialize(repeating: false, count: Self.slotCount) }
 
     deinit {
@@ -76,6 +103,7 @@ final class FireWriter {
         used.deallocate()
         lengths.deallocate()
         tails.deallocate()
+        previous.deallocate()
         staging.deallocate()
     }
 
@@ -90,18 +118,60 @@ final class FireWriter {
 
     /// `fire` as docs/contract.md's fire object, after a comma when `comma`.
     func append(_ fire: Fire, comma: Bool, to out: inout [UInt8]) {
-        guard let slot = slot(for: fire) else {
+        let key = Key(fire)
+        if previousLength > 0, key.matches(previousKey), fire.instant.nanoseconds == 0, fire.instant.seconds < Self.keptSeconds.upperBound {
+            let elapsed = fire.instant.seconds &- previousSeconds
+            if elapsed > 0, elapsed <= 28 * 86_400, elapsed % 86_400 == 0 {
+                let days = Int(elapsed / 86_400)
+                // Both dates move: the offset, and so the time of day, is the same.
+                _ = ISO8601Format.advanceDate(at: previous + 7, byDays: days)
+                _ = ISO8601Format.advanceDate(at: previous + previousUTCDate, byDays: days)
+                previousSeconds = fire.instant.seconds
+                if stagedCount + 1 + previousLength > Self.stagingSize { flush(to: &out) }
+                if comma {
+                    staging[stagedCount] = UInt8(ascii: ",")
+                    stagedCount += 1
+                }
+                (staging + stagedCount).update(from: previous, count: previousLength)
+                stagedCount += previousLength
+                return
+            }
+        }
+        guard let slot = slot(for: fire, key) else {
+            previousLength = 0
             return write(maximum: 1 + FireFormatting.maximumLength(of: fire), to: &out) { w in
                 if comma { w.byte(UInt8(ascii: ",")) }
                 FireFormatting.write(fire, into: &w)
             }
         }
         let tail = UnsafeBufferPointer(start: tails + slot * Self.slotSize, count: lengths[slot])
+        var objectLength = 0
         write(maximum: 1 + FireFormatting.maximumTimesLength + tail.count, to: &out) { w in
             if comma { w.byte(UInt8(ascii: ",")) }
+            let start = w.count
             FireFormatting.writeTimes(fire, into: &w)
             w.bytes(tail)
+            objectLength = w.count - start
         }
+        keep(fire, key, bytes: staging + stagedCount - objectLength, count: objectLength)
+    }
+
+    /// Keeps the fire just written (its object's bytes at `bytes`) to move on from, when its two
+    /// timestamps are whole seconds with four-digit years (`ISO8601Format.writeWholeSecond`).
+    private func keep(_ fire: Fire, _ key: Key, bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        let offset = Int(fire.offset)
+        guard fire.instant.nanoseconds == 0, Self.keptSeconds.contains(fire.instant.seconds), offset.magnitude < 129_600 else {
+            previousLength = 0
+            return
+        }
+        // `{"at":"` + `YYYY-MM-DDTHH:MM:SS±HH:MM[:SS]` + `","utc":"` + `YYYY-MM-DDTHH:MM:SSZ`.
+        let localLength = offset % 60 == 0 ? 25 : 28
+        assert(count >= 16 + localLength + 20 && bytes[7 + localLength + 9 + 19] == UInt8(ascii: "Z"), "unexpected fire bytes")
+        previous.update(from: bytes, count: count)
+        previousLength = count
+        previousKey = key
+        previousSeconds = fire.instant.seconds
+        previousUTCDate = 7 + localLength + 9
     }
 
     /// Appends the pending bytes to `out`.
@@ -115,8 +185,7 @@ final class FireWriter {
     func discard() { stagedCount = 0 }
 
     /// The slot holding `fire`'s tail, writing it there on first sight; nil when it is not kept.
-    private func slot(for fire: Fire) -> Int? {
-        let key = Key(fire)
+    private func slot(for fire: Fire, _ key: Key) -> Int? {
         let slot = key.slot
         if used[slot], keys[slot].matches(key) { return slot }
         // Written where there is room for the worst case (every byte escaped), kept if it fits.

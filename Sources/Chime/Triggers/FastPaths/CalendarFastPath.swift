@@ -128,9 +128,13 @@ enum CalendarFastPath: Sendable, Hashable {
         let spread = Int64(zone.table.maxOffset - zone.table.minOffset)
         let (day, second) = CivilArithmetic.floorDivMod(wall - spread - 3_600, 86_400)
         let time = second * 1_000_000_000
-        guard day > -683_000 && day < 2_896_000 else { return nil }
+        guard days.contains(day) else { return nil }
         return (day, time, period)
     }
+
+    /// The days (since 1970-01-01) the fast paths try, years ~100…9900: the general search
+    /// answers beyond, where it clamps to years 1…9999.
+    static let days: Range<Int64> = -682_999 ..< 2_896_000
 
     /// What one candidate wall time gives.
     enum Candidate {

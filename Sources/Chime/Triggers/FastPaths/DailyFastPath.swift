@@ -41,3 +41,37 @@ struct DailyFastPath: Sendable, Hashable {
         return nil
     }
 }
+
+extension DailyFastPath {
+    /// The fire after `previous` — an `exact` fire of this path's trigger — when the whole span
+    /// from its wall time's resolution window to the next one's (`ZoneRules.uniqueResolution`)
+    /// lies in one zone period: then no transition is anywhere near, the offset holds, and the
+    /// next fire is the same wall time a day (a week, on a weekday) later at the same offset,
+    /// under every semantics and policy. `nil` when a transition is near (ask the trigger).
+    /// `period` is a hint kept from call to call.
+    ///
+    /// Example, America/New_York, `{hour: 8, minute: 30}`: from 2026-07-01T12:30:00Z (08:30 EDT)
+    /// the span 2026-07-01T12:30:00Z–2026-07-02T13:30:00Z lies in EDT (2026-03-08T07:00:00Z to
+    /// 2026-11-01T06:00:00Z), so the next fire is 2026-07-02T12:30:00Z, EDT; from
+    /// 2026-10-31T12:30:00Z the span reaches past the 06:00:00Z fall-back, so `nil`.
+    @inline(__always)
+    func step(from previous: Fire, in zone: ZoneRules, period: inout ZonePeriod?) -> Fire? {
+        let wall = previous.instant.seconds + Int64(previous.offset)
+        // Only a fire at this path's time of day steps (a caller's stray fire never does).
+        let (day, second) = CivilArithmetic.floorDivMod(wall, 86_400)
+        let nextDay = day + (weekday == 0 ? 1 : 7)
+        guard previous.adjustment == .exact, CalendarFastPath.days.contains(day), CalendarFastPath.days.contains(nextDay),
+              second * 1_000_000_000 + Int64(previous.instant.nanoseconds) == time
+        else { return nil }
+        let next = nextDay * 86_400 + second
+        let low = wall - Int64(zone.table.maxOffset), high = next - Int64(zone.table.minOffset)
+        if period == nil || low < period!.start || high >= period!.end {
+            let found = zone.period(containing: low)
+            period = found
+            guard high < found.end else { return nil }
+        }
+        let type = period!.type
+        return Fire(instant: Instant(seconds: next - Int64(type.utcOffset), nanoseconds: previous.instant.nanoseconds),
+                    compact: type, adjustment: .exact)
+    }
+}

@@ -1,0 +1,42 @@
+/// Walks one calendar trigger's fires, each after the one before (as `FireIterator` does), and
+/// steps from a fire to the next by a day — a week, on a weekday — where the trigger is a time of
+/// day (`DailyFastPath`) and no transition is near: `DailyFastPath.step(from:in:period:)`, one
+/// comparison with the zone period in hand instead of a search. Anything else, and the step
+/// over a transition, is the trigger's own `nextFire(after:in:)`, so the fires are exactly
+/// that chain's.
+///
+/// Example, Europe/Paris, `{hour: 2, minute: 30}` after 2026-03-27T12:00:00Z: the first fire is
+/// the trigger's, 2026-03-28T01:30:00Z (02:30 CET); the next step would reach past the spring
+/// transition (2026-03-29T01:00:00Z), so the trigger answers 2026-03-29T01:00:00Z (03:00 CEST,
+/// `gapNextTime`); the trigger again for 2026-03-30T00:30:00Z (02:30 CEST: no step from a fire
+/// that is not `exact`), and from there each next day's 00:30:00Z is a step.
+///
+/// The stepper keeps only the trigger's time of day, and the trigger answers through a closure:
+/// a caller holding the trigger in a box (`chime batch`'s cache) copies its few hundred bytes
+/// only when the trigger must answer, not for every fire.
+package struct CalendarFireStepper: Sendable {
+    /// The trigger's time of day, or nil when it does not step (another shape, or backward).
+    private let path: DailyFastPath?
+    /// The last fire returned, from which the next call may step.
+    private var last: Fire?
+    /// The zone period the last step was checked in (a hint).
+    private var period: ZonePeriod?
+
+    package init(_ trigger: CalendarTrigger) {
+        path = if trigger.direction == .forward, case .daily(let path) = trigger.fastPath { path } else { nil }
+    }
+
+    /// The trigger's next fire after `instant`: stepped when `instant` is the last fire this
+    /// stepper returned (a walk's next call), else `trigger(instant)` — the trigger's
+    /// `nextFire(after:in:)` in `zone`, which the caller passes.
+    @inline(__always)
+    package mutating func nextFire(after instant: Instant, in zone: ZoneRules,
+                                   trigger nextFire: (Instant) throws(TriggerError) -> Fire?) throws(TriggerError) -> Fire? {
+        if let path, let last, last.instant == instant, let fire = path.step(from: last, in: zone, period: &period) {
+            self.last = fire
+            return fire
+        }
+        last = try nextFire(instant)
+        return last
+    }
+}
