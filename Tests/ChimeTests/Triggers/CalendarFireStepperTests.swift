@@ -29,7 +29,7 @@ import Testing
                                                           in: zone, &rng)
             var walk = FireIterator(trigger: .calendar(trigger), zone: zone, start: start)
             var cursor = start
-            var period: ZonePeriod?
+            var period = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
             var previous: Fire?
             for index in 0..<12 {
                 let expected = Result { () throws(TriggerError) in try trigger.searchWithoutFastPath(from: cursor, in: zone, forward: true) }

@@ -17,6 +17,7 @@
 /// (12:30:00Z–13:30:00Z) holds no transition (07:00:00Z is earlier), so the fast path answers
 /// 2026-03-08T12:30:00Z EDT too; `{hour: 2, minute: 30}` that day is in the gap: 07:00:00Z,
 /// `gapNextTime`, by the apple rule of `FastPathNight`.
+@usableFromInline
 enum CalendarFastPath: Sendable, Hashable {
     case daily(DailyFastPath)
     case dayOfMonth(DayOfMonthFastPath)
@@ -134,7 +135,7 @@ enum CalendarFastPath: Sendable, Hashable {
 
     /// The days (since 1970-01-01) the fast paths try, years ~100…9900: the general search
     /// answers beyond, where it clamps to years 1…9999.
-    static let days: Range<Int64> = -682_999 ..< 2_896_000
+    @inlinable static var days: Range<Int64> { -682_999 ..< 2_896_000 }
 
     /// What one candidate wall time gives.
     enum Candidate {

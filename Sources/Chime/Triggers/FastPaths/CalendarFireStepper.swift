@@ -16,11 +16,11 @@
 /// only when the trigger must answer, not for every fire.
 package struct CalendarFireStepper: Sendable {
     /// The trigger's time of day, or nil when it does not step (another shape, or backward).
-    private let path: DailyFastPath?
+    @usableFromInline let path: DailyFastPath?
     /// The last fire returned, from which the next call may step.
-    private var last: Fire?
-    /// The zone period the last step was checked in (a hint).
-    private var period: ZonePeriod?
+    @usableFromInline var last: Fire?
+    /// The zone period the last step was checked in (a hint; empty at first).
+    @usableFromInline var period = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
 
     package init(_ trigger: CalendarTrigger) {
         path = if trigger.direction == .forward, case .daily(let path) = trigger.fastPath { path } else { nil }
@@ -29,7 +29,7 @@ package struct CalendarFireStepper: Sendable {
     /// The trigger's next fire after `instant`: stepped when `instant` is the last fire this
     /// stepper returned (a walk's next call), else `trigger(instant)` — the trigger's
     /// `nextFire(after:in:)` in `zone`, which the caller passes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func nextFire(after instant: Instant, in zone: ZoneRules,
                                    trigger nextFire: (Instant) throws(TriggerError) -> Fire?) throws(TriggerError) -> Fire? {
         if let path, let last, last.instant == instant, let fire = path.step(from: last, in: zone, period: &period) {

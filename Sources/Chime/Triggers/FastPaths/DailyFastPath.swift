@@ -6,11 +6,12 @@
 /// `{weekday: 2, hour: 9}` after 2026-10-24T12:00:00Z (a Saturday): the first Monday is Oct 26,
 /// 09:00 CET = 2026-10-26T08:00:00Z (the fall-back at 2026-10-25T01:00:00Z is outside the
 /// candidate's window, 07:00:00Z–09:00:00Z, so the fast path answers).
+@usableFromInline
 struct DailyFastPath: Sendable, Hashable {
     /// Nanoseconds since midnight.
-    let time: Int64
+    @usableFromInline let time: Int64
     /// Apple numbering (1 = Sunday); 0 for every day.
-    let weekday: Int8
+    @usableFromInline let weekday: Int8
     /// What a candidate near a transition gives (`FastPathNight`).
     let night: FastPathNight
 
@@ -54,24 +55,18 @@ extension DailyFastPath {
     /// the span 2026-07-01T12:30:00Z–2026-07-02T13:30:00Z lies in EDT (2026-03-08T07:00:00Z to
     /// 2026-11-01T06:00:00Z), so the next fire is 2026-07-02T12:30:00Z, EDT; from
     /// 2026-10-31T12:30:00Z the span reaches past the 06:00:00Z fall-back, so `nil`.
-    @inline(__always)
-    func step(from previous: Fire, in zone: ZoneRules, period: inout ZonePeriod?) -> Fire? {
+    @inlinable @inline(__always)
+    func step(from previous: Fire, in zone: ZoneRules, period: inout ZonePeriod) -> Fire? {
         let wall = previous.instant.seconds + Int64(previous.offset)
-        // Only a fire at this path's time of day steps (a caller's stray fire never does).
         let (day, second) = CivilArithmetic.floorDivMod(wall, 86_400)
         let nextDay = day + (weekday == 0 ? 1 : 7)
+        // Only a fire at this path's time of day steps (a caller's stray fire never does), and
+        // only where the fast paths answer (the search clamps to years 1…9999).
         guard previous.adjustment == .exact, CalendarFastPath.days.contains(day), CalendarFastPath.days.contains(nextDay),
-              second * 1_000_000_000 + Int64(previous.instant.nanoseconds) == time
+              second * 1_000_000_000 + Int64(previous.instant.nanoseconds) == time,
+              let (seconds, type) = zone.uniqueResolution(localSeconds: nextDay * 86_400 + second, period: &period),
+              period.start <= wall - Int64(zone.table.maxOffset)   // the period holds the previous fire's window too
         else { return nil }
-        let next = nextDay * 86_400 + second
-        let low = wall - Int64(zone.table.maxOffset), high = next - Int64(zone.table.minOffset)
-        if period == nil || low < period!.start || high >= period!.end {
-            let found = zone.period(containing: low)
-            period = found
-            guard high < found.end else { return nil }
-        }
-        let type = period!.type
-        return Fire(instant: Instant(seconds: next - Int64(type.utcOffset), nanoseconds: previous.instant.nanoseconds),
-                    compact: type, adjustment: .exact)
+        return Fire(instant: Instant(seconds: seconds, nanoseconds: previous.instant.nanoseconds), compact: type, adjustment: .exact)
     }
 }

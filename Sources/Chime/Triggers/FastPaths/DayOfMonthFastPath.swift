@@ -14,6 +14,7 @@
 /// = 2026-05-30T22:00:00Z, `exact`. `{weekday: 6, weekdayOrdinal: -1, hour: 9}` after
 /// 2026-05-10T12:00:00Z: May 31, 2026 is a Sunday, so the last Friday is the 29th, 09:00 CEST =
 /// 2026-05-29T07:00:00Z.
+@usableFromInline
 struct DayOfMonthFastPath: Sendable, Hashable {
     /// Nanoseconds since midnight.
     let time: Int64

@@ -5,6 +5,7 @@
 /// 366 in a common year) has no candidate and no stand-in, in both semantics. Example, UTC,
 /// `{dayOfYear: 60, hour: 9}` after 2027-03-05T00:00:00Z: day 60 of 2027 is March 1st, behind
 /// the start, so the fire is day 60 of 2028, a leap year: February 29, 2028T09:00:00Z.
+@usableFromInline
 struct DayOfYearFastPath: Sendable, Hashable {
     /// Nanoseconds since midnight.
     let time: Int64
