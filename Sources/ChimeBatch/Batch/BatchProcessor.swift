@@ -46,17 +46,24 @@ package struct BatchProcessor {
     private var generation: Int
 
     /// A zone as a response names it: `"zone":…,"requested":…,"source":…,"version":…,` (the
-    /// general path's `TriggerJSON.zoneFields`, in the same bytes).
-    struct AnsweringZone {
+    /// general path's `TriggerJSON.zoneFields`, in the same bytes). A class holding its bytes
+    /// itself, so that a request takes it from the cache as one reference (a struct of rules and
+    /// an array cost three reference counts to copy out, and as many to drop).
+    final class AnsweringZone {
         let rules: ZoneRules
-        let fields: [UInt8]
+        let fields: UnsafeBufferPointer<UInt8>
 
         init(_ rules: ZoneRules, requested: String) {
             self.rules = rules
             var object: [UInt8] = []
             JSON.object(TriggerJSON.zoneFields(rules, requested: requested)).write(to: &object)
-            fields = Array(object.dropFirst().dropLast()) + [UInt8(ascii: ",")]   // without the braces
+            let fields = object.dropFirst().dropLast() + [UInt8(ascii: ",")]   // without the braces
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: fields.count)
+            _ = copy.initialize(from: fields)
+            self.fields = UnsafeBufferPointer(copy)
         }
+
+        deinit { fields.deallocate() }
     }
     /// Writes the common path's response lines, one append each.
     private let fireWriter = FireWriter()
@@ -133,11 +140,9 @@ package struct BatchProcessor {
         guard let calendar = decoded.calendar else { return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out) }
         let rules = zone.rules
         var stepper = CalendarFireStepper(calendar.trigger)
-        return zone.fields.withUnsafeBufferPointer { fields in
-            write(request, zoneFields: fields, repeats: calendar.trigger.repeats, after: after, count: count, line, into: &out) {
-                (instant) throws(TriggerError) in
-                try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.trigger.nextFire(after: instant, in: rules) }
-            }
+        return write(request, zoneFields: zone.fields, repeats: calendar.trigger.repeats, after: after, count: count, line, into: &out) {
+            (instant) throws(TriggerError) in
+            try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.trigger.nextFire(after: instant, in: rules) }
         }
     }
 
@@ -150,28 +155,26 @@ package struct BatchProcessor {
     /// in a `count` 10 batch. The fires are the same: `Trigger.nextFire` calls exactly this.
     private func write(_ request: BatchLine, _ trigger: Trigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        let rules = zone.rules
-        return zone.fields.withUnsafeBufferPointer { fields in
-            if case .calendar(let calendar) = trigger {
-                var stepper = CalendarFireStepper(calendar)
-                return write(request, zoneFields: fields, repeats: calendar.repeats, after: after, count: count, line, into: &out) {
-                    (instant) throws(TriggerError) in
-                    try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules) }
-                }
+        let rules = zone.rules, fields = zone.fields
+        if case .calendar(let calendar) = trigger {
+            var stepper = CalendarFireStepper(calendar)
+            return write(request, zoneFields: fields, repeats: calendar.repeats, after: after, count: count, line, into: &out) {
+                (instant) throws(TriggerError) in
+                try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules) }
             }
-            if case .flutterAndroid = trigger {
-                // Carries the fired wall time from fire to fire (`Trigger.rescheduled(after:)`).
-                var current = trigger
-                return write(request, zoneFields: fields, repeats: true, after: after, count: count, line, into: &out) {
-                    (instant) throws(TriggerError) in
-                    guard let fire = try current.nextFire(after: instant, in: rules) else { return nil }
-                    current = current.rescheduled(after: fire)
-                    return fire
-                }
+        }
+        if case .flutterAndroid = trigger {
+            // Carries the fired wall time from fire to fire (`Trigger.rescheduled(after:)`).
+            var current = trigger
+            return write(request, zoneFields: fields, repeats: true, after: after, count: count, line, into: &out) {
+                (instant) throws(TriggerError) in
+                guard let fire = try current.nextFire(after: instant, in: rules) else { return nil }
+                current = current.rescheduled(after: fire)
+                return fire
             }
-            return write(request, zoneFields: fields, repeats: trigger.repeats, after: after, count: count, line, into: &out) {
-                (instant) throws(TriggerError) in try trigger.nextFire(after: instant, in: rules)
-            }
+        }
+        return write(request, zoneFields: fields, repeats: trigger.repeats, after: after, count: count, line, into: &out) {
+            (instant) throws(TriggerError) in try trigger.nextFire(after: instant, in: rules)
         }
     }
 
