@@ -10,13 +10,8 @@ extension CalendarTrigger {
     /// The first fire strictly after `instant`, whatever `direction` says, or `nil` if the trigger
     /// never fires again before year 10000.
     public func fire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
-        // FastPaths/: exact, or nil to search. The consistent semantics takes the nearest instant,
-        // which is almost always the fast path's (`CalendarFastPath.isNearest`); one call site for
-        // both, inlined here.
-        if let fastPath, let fire = fastPath.nextFire(after: instant, in: zone),
-           semantics == .apple || CalendarFastPath.isNearest(fire, in: zone) {
-            return fire
-        }
+        // FastPaths/: exact, or nil to search (`CalendarFastPath.fire(after:in:semantics:)`).
+        if let fastPath, let fire = fastPath.fire(after: instant, in: zone, semantics: semantics) { return fire }
         return try searchWithoutFastPath(from: instant, in: zone, forward: true)
     }
 

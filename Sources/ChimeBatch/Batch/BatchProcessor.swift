@@ -118,7 +118,7 @@ package struct BatchProcessor {
               let zone = zone(UnsafeBufferPointer(rebasing: line[request.zone]))
         else { return false }
         // An expression naming its zone decides the zone: the general path checks it against the request's.
-        if decoded.trigger.namedZone != nil { return false }
+        if decoded.namesZone { return false }
         // An interval without an anchor starts at `after`; a local anchor needs the general path.
         // The usual trigger is passed on as it is (borrowed, not copied).
         switch decoded.anchor {
@@ -137,12 +137,14 @@ package struct BatchProcessor {
     /// request (a `Trigger` passed on from a class's property is copied: a few hundred bytes).
     private func write(_ request: BatchLine, _ decoded: DecodedTrigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        guard let calendar = decoded.calendar else { return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out) }
+        guard let calendar = decoded.calendar, let (prototype, repeats) = decoded.calendarWalk else {
+            return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out)
+        }
         let rules = zone.rules
-        var stepper = CalendarFireStepper(calendar.trigger)
-        return write(request, zoneFields: zone.fields, repeats: calendar.trigger.repeats, after: after, count: count, line, into: &out) {
+        var stepper = prototype
+        return write(request, zoneFields: zone.fields, repeats: repeats, after: after, count: count, line, into: &out) {
             (instant) throws(TriggerError) in
-            try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.trigger.nextFire(after: instant, in: rules) }
+            try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules) }
         }
     }
 

@@ -30,15 +30,30 @@ final class DecodedTrigger: @unchecked Sendable {
     /// A calendar trigger's payload, boxed: read in place through the box, where taking it out
     /// of `trigger` (`if case .calendar(let c)`) copies a few hundred bytes per request.
     let calendar: CalendarBox?
+    /// For a calendar trigger, a walk of its fires not yet begun (`CalendarFireStepper`) and
+    /// whether it repeats: a request copies these few bytes and reaches into the box only when
+    /// the trigger's search must answer.
+    let calendarWalk: (stepper: CalendarFireStepper, repeats: Bool)?
 
     final class CalendarBox: Sendable {
         let trigger: CalendarTrigger
         init(_ trigger: CalendarTrigger) { self.trigger = trigger }
+
+        /// `trigger.nextFire(after:in:)`, the trigger read in place.
+        func nextFire(after instant: Instant, in zone: ZoneRules) throws(TriggerError) -> Fire? {
+            try trigger.nextFire(after: instant, in: zone)
+        }
     }
 
     init(_ trigger: Trigger, anchor: ScheduleRequest.Anchor, json: UnsafeBufferPointer<UInt8>) {
         self.trigger = trigger
-        if case .calendar(let calendar) = trigger { self.calendar = CalendarBox(calendar) } else { self.calendar = nil }
+        if case .calendar(let calendar) = trigger {
+            self.calendar = CalendarBox(calendar)
+            calendarWalk = (CalendarFireStepper(calendar), calendar.repeats)
+        } else {
+            self.calendar = nil
+            calendarWalk = nil
+        }
         self.anchor = anchor
         namesZone = trigger.namedZone != nil
         isBackward = (try? PendingRequest.check(identifier: "-", trigger: trigger)) == nil

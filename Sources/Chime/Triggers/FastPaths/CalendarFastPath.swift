@@ -75,6 +75,15 @@ enum CalendarFastPath: Sendable, Hashable {
         }
     }
 
+    /// The trigger's fire after `t` when this shortcut decides it — its `nextFire(after:in:)`,
+    /// as it is in the apple semantics and when it is the nearest (`isNearest`) in the consistent
+    /// one, which takes the nearest instant — or `nil` when the search must answer.
+    @inline(__always)
+    func fire(after t: Instant, in zone: ZoneRules, semantics: Semantics) -> Fire? {
+        guard let fire = nextFire(after: t, in: zone), semantics == .apple || Self.isNearest(fire, in: zone) else { return nil }
+        return fire
+    }
+
     /// The nearest fire after `t` among the pattern's wall times, or `nil` when a search must answer:
     /// `nextFire(after:in:)`'s answer when it is the nearest (`isNearest`). For the semantics that
     /// take the nearest instant (the consistent one, cron, OnCalendar); the apple semantics takes

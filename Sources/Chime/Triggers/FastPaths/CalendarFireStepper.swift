@@ -15,28 +15,43 @@
 /// a caller holding the trigger in a box (`chime batch`'s cache) copies its few hundred bytes
 /// only when the trigger must answer, not for every fire.
 package struct CalendarFireStepper: Sendable {
-    /// The trigger's time of day, or nil when it does not step (another shape, or backward).
-    @usableFromInline let path: DailyFastPath?
+    /// The trigger's shortcut (`FastPaths/`) and semantics, or nil when it has none or walks
+    /// backward: then the trigger answers every call.
+    @usableFromInline let fastPath: CalendarFastPath?
+    @usableFromInline let semantics: Semantics
     /// The last fire returned, from which the next call may step.
     @usableFromInline var last: Fire?
     /// The zone period the last step was checked in (a hint; empty at first).
     @usableFromInline var period = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
 
     package init(_ trigger: CalendarTrigger) {
-        path = if trigger.direction == .forward, case .daily(let path) = trigger.fastPath { path } else { nil }
+        fastPath = trigger.direction == .forward ? trigger.fastPath : nil
+        semantics = trigger.semantics
     }
 
     /// The trigger's next fire after `instant`: stepped when `instant` is the last fire this
-    /// stepper returned (a walk's next call), else `trigger(instant)` — the trigger's
-    /// `nextFire(after:in:)` in `zone`, which the caller passes.
+    /// stepper returned (a walk's next call) and the trigger is a time of day, else the
+    /// trigger's shortcut (`CalendarFastPath.fire(after:in:semantics:)`), else `trigger(instant)`
+    /// — the trigger's `nextFire(after:in:)` in `zone`, which the caller passes.
     @inlinable @inline(__always)
     package mutating func nextFire(after instant: Instant, in zone: ZoneRules,
                                    trigger nextFire: (Instant) throws(TriggerError) -> Fire?) throws(TriggerError) -> Fire? {
-        if let path, let last, last.instant == instant, let fire = path.step(from: last, in: zone, period: &period) {
+        if case .daily(let path)? = fastPath, let last, last.instant == instant, let fire = path.step(from: last, in: zone, period: &period) {
             self.last = fire
+            return fire
+        }
+        if let fire = shortcut(after: instant, in: zone) {
+            last = fire
             return fire
         }
         last = try nextFire(instant)
         return last
+    }
+
+    /// The shortcut's fire after `instant`, when it decides one (out of line: the trigger's first
+    /// fire, and the step over a transition).
+    @usableFromInline
+    func shortcut(after instant: Instant, in zone: ZoneRules) -> Fire? {
+        fastPath?.fire(after: instant, in: zone, semantics: semantics)
     }
 }
