@@ -55,23 +55,29 @@ public struct CalendarComponents: Sendable, Hashable, Codable {
 
     /// Sets a component by its name; `false` for an unknown name.
     public mutating func set(_ name: String, _ value: Int) -> Bool {
-        switch name {
-        case "year": year = value
-        case "month": month = value
-        case "day": day = value
-        case "hour": hour = value
-        case "minute": minute = value
-        case "second": second = value
-        case "nanosecond": nanosecond = value
-        case "weekday": weekday = value
-        case "weekdayOrdinal": weekdayOrdinal = value
-        case "weekOfMonth": weekOfMonth = value
-        case "weekOfYear": weekOfYear = value
-        case "yearForWeekOfYear": yearForWeekOfYear = value
-        case "dayOfYear": dayOfYear = value
-        default: return false
-        }
+        guard let index = Self.names.firstIndex(of: name) else { return false }
+        set(at: index, value)
         return true
+    }
+
+    /// Sets the component `names[index]` names (`chime batch` finds it from bytes).
+    package mutating func set(at index: Int, _ value: Int) {
+        switch index {
+        case 0: year = value
+        case 1: month = value
+        case 2: day = value
+        case 3: hour = value
+        case 4: minute = value
+        case 5: second = value
+        case 6: nanosecond = value
+        case 7: weekday = value
+        case 8: weekdayOrdinal = value
+        case 9: weekOfMonth = value
+        case 10: weekOfYear = value
+        case 11: yearForWeekOfYear = value
+        case 12: dayOfYear = value
+        default: preconditionFailure("no component \(index)")
+        }
     }
 
     /// Ranges as Foundation's Gregorian calendar validates them; a value outside is an error

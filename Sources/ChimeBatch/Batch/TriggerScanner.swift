@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Chime
 import ChimeJSON
 
@@ -48,32 +53,26 @@ enum TriggerScanner {
 
     // MARK: Shapes
 
-    private static let calendarKeys = ["components", "matchingPolicy", "repeatedTimePolicy", "direction", "gap", "overlap",
-                                       "semantics", "repeats", "firstWeekday", "minimumDaysInFirstWeek"]
-    private static let weeklyKeys = ["weekdays", "time", "gap", "overlap", "semantics"]
-    private static let intervalKeys = ["seconds", "repeats", "reportDrift", "anchor"]
+    // Each member is read once: `once` refuses a second (a member twice is the general path's).
 
     private static func calendar(_ c: inout BatchLine.Cursor) -> CalendarTrigger? {
         var components: CalendarComponents?
         var matching: MatchingPolicy?, repeated: RepeatedTimePolicy?, direction: SearchDirection?
         var gap: GapPolicy?, overlap: OverlapPolicy?, semantics: Semantics?
         var repeats: Bool?, firstWeekday: Int?, minimumDays: Int?
-        var seen: UInt32 = 0
         let complete = members(&c) { c, key in
-            guard let bit = calendarKeys.firstIndex(of: key),
-                  firstTime(&seen, bit) else { return false }
             switch key {
-            case "components": components = self.components(&c); return components != nil
-            case "matchingPolicy": matching = choice(&c, key); return matching != nil
-            case "repeatedTimePolicy": repeated = choice(&c, key); return repeated != nil
-            case "direction": direction = choice(&c, key); return direction != nil
-            case "gap": gap = choice(&c, key); return gap != nil
-            case "overlap": overlap = choice(&c, key); return overlap != nil
-            case "semantics": semantics = choice(&c, key); return semantics != nil
-            case "repeats": repeats = bool(&c); return repeats != nil
-            case "firstWeekday": firstWeekday = integer(&c); return firstWeekday != nil
-            case "minimumDaysInFirstWeek": minimumDays = integer(&c); return minimumDays != nil
-            default: return false
+            case "components": once(&components, self.components(&c))
+            case "matchingPolicy": once(&matching, choice(&c))
+            case "repeatedTimePolicy": once(&repeated, choice(&c))
+            case "direction": once(&direction, choice(&c))
+            case "gap": once(&gap, choice(&c))
+            case "overlap": once(&overlap, choice(&c))
+            case "semantics": once(&semantics, choice(&c))
+            case "repeats": once(&repeats, bool(&c))
+            case "firstWeekday": once(&firstWeekday, integer(&c))
+            case "minimumDaysInFirstWeek": once(&minimumDays, integer(&c))
+            default: false
             }
         }
         guard complete, let components,
@@ -85,12 +84,17 @@ enum TriggerScanner {
                                     overlapPolicy: overlap, semantics: semantics ?? CalendarTrigger.defaultSemantics)
     }
 
+    /// `CalendarComponents.names` as bytes, to find a member's component without a String.
+    private static let componentNames = CalendarComponents.names.map { Array($0.utf8) }
+
     private static func components(_ c: inout BatchLine.Cursor) -> CalendarComponents? {
         var components = CalendarComponents()
         var seen: UInt32 = 0
         let complete = members(&c) { c, key in
-            guard let bit = CalendarComponents.names.firstIndex(of: key), firstTime(&seen, bit), let value = integer(&c) else { return false }
-            return components.set(key, value)
+            guard let index = componentNames.firstIndex(where: { key.is($0) }), seen & 1 << index == 0, let value = integer(&c) else { return false }
+            seen |= 1 << index
+            components.set(at: index, value)
+            return true
         }
         return complete ? components : nil
     }
@@ -98,16 +102,14 @@ enum TriggerScanner {
     private static func weekly(_ c: inout BatchLine.Cursor) -> WeeklyTrigger? {
         var days: Set<Weekday>?, time: String?
         var gap: GapPolicy?, overlap: OverlapPolicy?, semantics: Semantics?
-        var seen: UInt32 = 0
         let complete = members(&c) { c, key in
-            guard let bit = weeklyKeys.firstIndex(of: key), firstTime(&seen, bit) else { return false }
             switch key {
-            case "weekdays": days = weekdays(&c); return days != nil
-            case "time": time = string(&c); return time != nil
-            case "gap": gap = choice(&c, key); return gap != nil
-            case "overlap": overlap = choice(&c, key); return overlap != nil
-            case "semantics": semantics = choice(&c, key); return semantics != nil
-            default: return false
+            case "weekdays": once(&days, weekdays(&c))
+            case "time": once(&time, string(&c))
+            case "gap": once(&gap, choice(&c))
+            case "overlap": once(&overlap, choice(&c))
+            case "semantics": once(&semantics, choice(&c))
+            default: false
             }
         }
         guard complete, let days, let time else { return nil }
@@ -115,13 +117,9 @@ enum TriggerScanner {
     }
 
     /// `{NAME: TEXT}` and no other member: the text, as `read` reads it.
-    private static func onlyMember(_ c: inout BatchLine.Cursor, _ name: String, _ read: (inout BatchLine.Cursor) -> String?) -> String? {
+    private static func onlyMember(_ c: inout BatchLine.Cursor, _ name: StaticString, _ read: (inout BatchLine.Cursor) -> String?) -> String? {
         var text: String?
-        let complete = members(&c) { c, key in
-            guard key == name, text == nil else { return false }
-            text = read(&c)
-            return text != nil
-        }
+        let complete = members(&c) { c, key in name ~= key && once(&text, read(&c)) }
         return complete ? text : nil
     }
 
@@ -171,19 +169,16 @@ enum TriggerScanner {
 
     private static func interval(_ c: inout BatchLine.Cursor) -> (Trigger, ScheduleRequest.Anchor)? {
         var seconds: Int?, repeats: Bool?, drift: Bool?, anchor: Instant?
-        var seen: UInt32 = 0
         let complete = members(&c) { c, key in
-            guard let bit = intervalKeys.firstIndex(of: key), firstTime(&seen, bit) else { return false }
             switch key {
-            case "seconds": seconds = integer(&c); return seconds != nil
-            case "repeats": repeats = bool(&c); return repeats != nil
-            case "reportDrift": drift = bool(&c); return drift != nil
-            case "anchor":
-                // RFC 3339 only: `now`, `@EPOCH` and local times take the general path.
-                guard c.peek == UInt8(ascii: "\""), let (range, ascii) = c.string(), ascii else { return false }
-                anchor = try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: c.bytes[range]))
-                return anchor != nil
-            default: return false
+            case "seconds": once(&seconds, integer(&c))
+            case "repeats": once(&repeats, bool(&c))
+            case "reportDrift": once(&drift, bool(&c))
+            // RFC 3339 only: `now`, `@EPOCH` and local times take the general path.
+            case "anchor": once(&anchor, c.peek == UInt8(ascii: "\"") ? c.string().flatMap { range, ascii in
+                ascii ? try? ISO8601Format.parseInstant(utf8: UnsafeBufferPointer(rebasing: c.bytes[range])) : nil
+            } : nil)
+            default: false
             }
         }
         guard complete, let seconds, seconds > 0, let duration = try? ExactDuration(seconds: Int64(seconds)),
@@ -195,15 +190,30 @@ enum TriggerScanner {
 
     // MARK: Tokens
 
-    /// Marks member number `bit` as seen; false when it was already (a member given twice).
-    private static func firstTime(_ seen: inout UInt32, _ bit: Int) -> Bool {
-        defer { seen |= 1 << bit }
-        return seen & (1 << bit) == 0
+    /// A member name, as the bytes between its quotes; `case "gap":` matches it without a String.
+    private struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        func `is`(_ name: [UInt8]) -> Bool {
+            name.count == bytes.count && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        }
+
+        static func ~= (name: StaticString, key: Key) -> Bool {
+            name.utf8CodeUnitCount == key.bytes.count && memcmp(name.utf8Start, key.bytes.baseAddress!, key.bytes.count) == 0
+        }
+    }
+
+    /// Stores `value` in `slot` if it is the member's first: false for a value that does not read
+    /// (nil) or a member given twice.
+    private static func once<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
+        guard slot == nil, let value else { return false }
+        slot = value
+        return true
     }
 
     /// The members of an object at the cursor, each handed to `member` with the cursor at its
     /// value; false when the object is not well formed or `member` refuses one.
-    private static func members(_ c: inout BatchLine.Cursor, _ member: (inout BatchLine.Cursor, String) -> Bool) -> Bool {
+    private static func members(_ c: inout BatchLine.Cursor, _ member: (inout BatchLine.Cursor, Key) -> Bool) -> Bool {
         guard c.take(UInt8(ascii: "{")) else { return false }
         c.skipWhitespace()
         if c.take(UInt8(ascii: "}")) { return true }
@@ -215,13 +225,13 @@ enum TriggerScanner {
         return c.take(UInt8(ascii: "}"))
     }
 
-    /// `"key"` and its colon; the cursor is left at the value.
-    private static func name(_ c: inout BatchLine.Cursor) -> String? {
-        guard let key = string(&c) else { return nil }
+    /// `"key"` (ASCII, no escapes) and its colon; the cursor is left at the value.
+    private static func name(_ c: inout BatchLine.Cursor) -> Key? {
+        guard c.peek == UInt8(ascii: "\""), let (range, ascii) = c.string(), ascii, range.count > 0 else { return nil }
         c.skipWhitespace()
         guard c.take(UInt8(ascii: ":")) else { return nil }
         c.skipWhitespace()
-        return key
+        return Key(bytes: UnsafeBufferPointer(rebasing: c.bytes[range]))
     }
 
     /// An ASCII string without escapes.
@@ -241,7 +251,7 @@ enum TriggerScanner {
         return nil
     }
 
-    private static func choice<P: NamedChoice>(_ c: inout BatchLine.Cursor, _ field: String) -> P? {
+    private static func choice<P: NamedChoice>(_ c: inout BatchLine.Cursor) -> P? {
         string(&c).flatMap { P(rawValue: $0) }
     }
 }
