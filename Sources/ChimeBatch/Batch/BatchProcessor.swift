@@ -137,14 +137,15 @@ package struct BatchProcessor {
     /// request (a `Trigger` passed on from a class's property is copied: a few hundred bytes).
     private func write(_ request: BatchLine, _ decoded: DecodedTrigger, after: Instant, zone: AnsweringZone, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        guard let calendar = decoded.calendar, let (prototype, repeats) = decoded.calendarWalk else {
+        guard let (prototype, repeats) = decoded.calendarWalk else {
             return write(request, decoded.trigger, after: after, zone: zone, count: count, line, into: &out)
         }
         let rules = zone.rules
         var stepper = prototype
         return write(request, zoneFields: zone.fields, repeats: repeats, after: after, count: count, line, into: &out) {
             (instant) throws(TriggerError) in
-            try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: rules) }
+            // The box only when the trigger must search (reached through `decoded`, held already).
+            try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try decoded.calendar!.nextFire(after: instant, in: rules) }
         }
     }
 

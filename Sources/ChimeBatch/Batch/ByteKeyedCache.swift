@@ -29,6 +29,10 @@ struct ByteKeyedCache<Value> {
             self.key = key
             self.value = value
         }
+
+        func holds(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            key.count == bytes.count && (bytes.isEmpty || key.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        }
     }
 
     private static var ways: Int { 4 }
@@ -60,12 +64,11 @@ struct ByteKeyedCache<Value> {
     /// `value(for:)` with the key's `hash(_:)`, for a caller that has it.
     mutating func value(for key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Value? {
         let first = set(hash) * Self.ways
-        for slot in first..<first + Self.ways where hashes[slot] == hash {
-            if let entry = entries[slot], entry.key.count == key.count,
-               key.isEmpty || entry.key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
-                if uses[slot] < Self.maximumUses { uses[slot] += 1 }
-                return entry.value
-            }
+        // The entry is read in place (`entries[slot]?.…`), not bound to a local: binding it cost
+        // a reference count up and down per lookup.
+        for slot in first..<first + Self.ways where hashes[slot] == hash && entries[slot]?.holds(key) == true {
+            if uses[slot] < Self.maximumUses { uses[slot] += 1 }
+            return entries[slot]?.value
         }
         return nil
     }
