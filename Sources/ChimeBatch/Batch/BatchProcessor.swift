@@ -142,11 +142,11 @@ package struct BatchProcessor {
         }
         let rules = zone.rules
         var stepper = prototype
-        return write(request, zoneFields: zone.fields, repeats: repeats, after: after, count: count, line, into: &out) {
+        return write(request, zoneFields: zone.fields, repeats: repeats, after: after, count: count, line, into: &out, nextFire: {
             (instant) throws(TriggerError) in
             // The box only when the trigger must search (reached through `decoded`, held already).
             try stepper.nextFire(after: instant, in: rules) { (instant) throws(TriggerError) in try decoded.calendar!.nextFire(after: instant, in: rules) }
-        }
+        }, run: { limit in stepper.skipRun(limit: limit, in: rules) })
     }
 
     /// Writes the response line for a scanned request and its trigger; false (having written
@@ -186,7 +186,8 @@ package struct BatchProcessor {
     @inline(__always)
     private func write(_ request: BatchLine, zoneFields: UnsafeBufferPointer<UInt8>, repeats: Bool, after: Instant, count: Int,
                        _ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
-                       nextFire: (Instant) throws(TriggerError) -> Fire?) -> Bool {
+                       nextFire: (Instant) throws(TriggerError) -> Fire?,
+                       run: (_ limit: Int) -> (count: Int, stride: Int64) = { _ in (0, 0) }) -> Bool {
         // `{"id":…,"zone":…,"fires":[`: the id is ASCII without quotes, backslashes or control
         // characters (`BatchLine` saw to that), so its bytes are copied as they are.
         let headerLength = 32 + max(request.id.length, ByteWriter.maximumIntegerLength) + zoneFields.count
@@ -228,6 +229,15 @@ package struct BatchProcessor {
                     written += 1
                     cursor = fire.instant
                     if !repeats { break }
+                    // The fires whole days after this one with no transition between them (a
+                    // daily walk's), written as a run: `run` moves the walk past them.
+                    if written < count, fireWriter.isLast(fire) {
+                        let (more, stride) = run(count - written)
+                        if more > 0 {
+                            cursor = fireWriter.repeatLast(more, stride: stride, to: &out)
+                            written += more
+                        }
+                    }
                 }
             } catch {
                 fireWriter.discard()

@@ -156,6 +156,32 @@ final class FireWriter {
         keep(fire, key, bytes: staging + stagedCount - objectLength, count: objectLength)
     }
 
+    /// Whether `fire` is the last fire appended and kept to move on from: then `repeatLast` can
+    /// write the fires whole days after it.
+    func isLast(_ fire: Fire) -> Bool {
+        previousLength > 0 && previousSeconds == fire.instant.seconds && fire.instant.nanoseconds == 0 && Key(fire).matches(previousKey)
+    }
+
+    /// Appends `count` fires, each `stride` seconds (1…28 days) after the one before, from the
+    /// last fire appended (`isLast`), at its offset and with its tail, each after a comma; the
+    /// last one's instant. A daily walk's run of fires with no transition between them
+    /// (`CalendarFireStepper.skipRun`): each is the one before with both dates moved.
+    func repeatLast(_ count: Int, stride: Int64, to out: inout [UInt8]) -> Instant {
+        let days = Int(stride / 86_400)
+        assert(previousLength > 0 && stride % 86_400 == 0 && (1...28).contains(days), "repeatLast after an unkept fire")
+        assert(previousSeconds + Int64(count) * stride < Self.keptSeconds.upperBound, "repeatLast past the four-digit years")
+        for _ in 0..<count {
+            _ = ISO8601Format.advanceDate(at: previous + 7, byDays: days)
+            _ = ISO8601Format.advanceDate(at: previous + previousUTCDate, byDays: days)
+            if stagedCount + 1 + previousLength > Self.stagingSize { flush(to: &out) }
+            staging[stagedCount] = UInt8(ascii: ",")
+            (staging + stagedCount + 1).update(from: previous, count: previousLength)
+            stagedCount += 1 + previousLength
+        }
+        previousSeconds += Int64(count) * stride
+        return Instant(seconds: previousSeconds)
+    }
+
     /// Keeps the fire just written (its object's bytes at `bytes`) to move on from, when its two
     /// timestamps are whole seconds with four-digit years (`ISO8601Format.writeWholeSecond`).
     private func keep(_ fire: Fire, _ key: Key, bytes: UnsafeMutablePointer<UInt8>, count: Int) {

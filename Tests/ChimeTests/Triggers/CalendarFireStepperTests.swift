@@ -50,6 +50,54 @@ import Testing
         #expect(steps * 4 > fires, "\(steps) of \(fires) fires stepped")
     }
 
+    /// `DailyFastPath.steps` (a run of fires a day or a week apart, which `chime batch` writes
+    /// without asking for each): after a daily or weekly trigger's fire, the next `steps` fires
+    /// the general search finds, each from the one before, are that fire a stride, two strides, …
+    /// later at its offset, `exact` — and the general search's next one is not, or the run
+    /// stopped at its limit or at a transition's window. 8,000 seeded walks, both semantics.
+    @Test func runsAreTheGeneralSearchsNextFires() throws {
+        let zones = try Fixtures.zoneIdentifiers.map { try Fixtures.tzifDatabase.rules(for: $0) }
+        var rng = SplitMix64(seed: 0x5EED_2026)
+        var differences: [String] = [], runFires = 0, walks = 0
+        while walks < 8_000 {
+            let zone = zones[rng.next(in: 0...zones.count - 1)]
+            var c = CalendarComponents(hour: rng.next(in: 0...23), minute: [0, 30, rng.next(in: 0...59)][rng.next(in: 0...2)])
+            if rng.next(in: 0...2) == 0 { c.weekday = rng.next(in: 1...7) }
+            let trigger = try CalendarTrigger(components: c, semantics: rng.next(in: 0...1) == 0 ? .apple : .consistent)
+            guard case .daily(let path) = trigger.fastPath else { continue }
+            walks += 1
+            let start = CalendarFastPathTests.seededStart(around: Int64.random(in: CalendarFastPathTests.from...CalendarFastPathTests.until, using: &rng),
+                                                          in: zone, &rng)
+            guard let first = try trigger.searchWithoutFastPath(from: start, in: zone, forward: true) else { continue }
+            var period = ZonePeriod(start: 0, end: 0, type: CompactLocalTimeType(utcOffset: 0, abbreviationID: 0, isDST: false))
+            let limit = rng.next(in: 1...60)
+            let run = path.steps(from: first, limit: limit, in: zone, period: &period)
+            var previous = first
+            for k in 0...run {
+                guard let next = try trigger.searchWithoutFastPath(from: previous.instant, in: zone, forward: true) else { break }
+                if k < run {
+                    runFires += 1
+                    let expected = first.later(by: Int64(k + 1) * path.stride)
+                    if next != expected || next.type != first.type {
+                        differences.append("\(zone.identifier) \(c) after \(first.instant): run fire \(k + 1) of \(run) is \(expected.instant), the search's \(next.instant) \(next.adjustment)")
+                        break
+                    }
+                } else if run < limit, next == first.later(by: Int64(k + 1) * path.stride) {
+                    // A run that stops early stops at a transition's window: the search's next
+                    // fire may still be a stride later, but then the window holds a transition.
+                    let wall = next.instant.seconds + Int64(next.offset)
+                    let spanStart = wall - path.stride - Int64(zone.table.maxOffset), spanEnd = wall - Int64(zone.table.minOffset)
+                    if zone.transitions(from: Instant(seconds: spanStart), to: Instant(seconds: spanEnd + 1)).isEmpty && run > 0 {
+                        differences.append("\(zone.identifier) \(c) after \(first.instant): the run stopped at \(run) with no transition near \(next.instant)")
+                    }
+                }
+                previous = next
+            }
+        }
+        Differences.expectNone(differences, of: walks, "runs differ from the general search")
+        #expect(runFires > walks * 5, "only \(runFires) fires in runs")
+    }
+
     /// Daily and weekly triggers with the notification defaults, 10 fires from random starts in
     /// 2000–2040 (half near a transition) in zones with DST, against Foundation chaining
     /// `nextDate(after:matching:matchingPolicy:repeatedTimePolicy:direction:)` from each answer.

@@ -61,6 +61,36 @@ import Testing
         Differences.expectNone(differences, of: lines, "lines differ from fires written one by one")
     }
 
+    /// `repeatLast` (a run of fires a day or a week apart, at one offset) writes each fire's
+    /// bytes as `FireFormatting` writes it: 3,000 runs of 1–60 fires from starts in years 1…9900.
+    @Test func repeatedFiresWriteTheBytesOfFreshFires() {
+        let types = [LocalTimeType(utcOffset: -14_400, isDST: true, abbreviation: "EDT"),
+                     LocalTimeType(utcOffset: 19_800, isDST: false, abbreviation: "IST"),
+                     LocalTimeType(utcOffset: -17_762, isDST: false, abbreviation: "LMT")]
+        var rng = SplitMix64(seed: 0x12E9_2026)
+        let writer = FireWriter()
+        var differences: [String] = []
+        for _ in 0..<3_000 {
+            let first = Fire(instant: Instant(seconds: Int64(rng.next(in: -62_000_000_000...250_000_000_000))),
+                             type: types[rng.next(in: 0...types.count - 1)], adjustment: .exact)
+            let stride: Int64 = rng.next(in: 0...1) == 0 ? 86_400 : 7 * 86_400, count = rng.next(in: 1...60)
+            var written: [UInt8] = [], expected: [UInt8] = []
+            writer.append(first, comma: false, to: &written)
+            FireFormatting.write(first, to: &expected)
+            #expect(writer.isLast(first))
+            let last = writer.repeatLast(count, stride: stride, to: &written)
+            writer.flush(to: &written)
+            for k in 1...count {
+                expected.append(UInt8(ascii: ","))
+                FireFormatting.write(first.later(by: Int64(k) * stride), to: &expected)
+            }
+            if written != expected || last != first.later(by: Int64(count) * stride).instant {
+                differences.append("\(first.instant) + \(count) × \(stride) s: \(String(decoding: written, as: UTF8.self).suffix(200))")
+            }
+        }
+        Differences.expectNone(differences, of: 3_000, "runs differ from fires written one by one")
+    }
+
     /// `advanceDate` from every day of 1999–2101 by 1…28 days against Foundation's Gregorian
     /// calendar adding those days (a day in 9 of its 28 steps, for time), and at the end of 9999.
     @Test func advanceDateAddsDaysAsFoundationDoes() throws {

@@ -48,6 +48,19 @@ package struct CalendarFireStepper: Sendable {
         return last
     }
 
+    /// After the walk's last fire: how many of the next `limit` fires follow it a step apart
+    /// (`DailyFastPath.steps`), and the step in seconds; the walk moves past them (its last fire
+    /// is then the run's last). (0, 0) when the next fire is not such a step. A caller writes
+    /// the run from the last fire it has (`chime batch` moves its dates).
+    @inlinable
+    package mutating func skipRun(limit: Int, in zone: ZoneRules) -> (count: Int, stride: Int64) {
+        guard case .daily(let path)? = fastPath, let last else { return (0, 0) }
+        let count = path.steps(from: last, limit: limit, in: zone, period: &period)
+        guard count > 0 else { return (0, 0) }
+        self.last = last.later(by: Int64(count) * path.stride)
+        return (count, path.stride)
+    }
+
     /// The shortcut's fire after `instant`, when it decides one (out of line: the trigger's first
     /// fire, and the step over a transition).
     @usableFromInline
