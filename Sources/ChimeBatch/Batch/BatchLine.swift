@@ -179,6 +179,16 @@ struct BatchLine {
         mutating func memberName() -> Name? {
             guard peek == UInt8(ascii: "\"") else { return nil }
             let first = position + 1
+            // The usual line has 16 bytes after the quote: the name (with its closing quote)
+            // compared as two words, not byte by byte.
+            if first + 16 <= bytes.count {
+                let raw = UnsafeRawPointer(bytes.baseAddress! + first)
+                let low = raw.loadUnaligned(as: UInt64.self), high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                if let (member, length) = Self.requestMember(low, high) {
+                    position = first + length
+                    return .request(member)
+                }
+            }
             /// Whether the name is `word` (given with its closing quote).
             func named(_ word: StaticString) -> Bool {
                 let n = word.utf8CodeUnitCount
@@ -201,6 +211,32 @@ struct BatchLine {
             }
             position = first + length
             return .request(member)
+        }
+
+        /// The request member whose name and closing quote the 16 bytes after a member's opening
+        /// quote begin with, read as two little-endian words (`low`: bytes 0–7, `high`: 8–15),
+        /// and the name's length with its quote; nil for any other name (the byte-by-byte
+        /// comparison decides those). The constants are the names' bytes, masked to their length
+        /// (`BatchLineTests.memberNamesReadAsWords` holds them to the names).
+        @inline(__always)
+        static func requestMember(_ low: UInt64, _ high: UInt64) -> (member: Member, length: Int)? {
+            func starts(_ word: UInt64, _ mask: UInt64) -> Bool { low & mask == word }
+            switch UInt8(truncatingIfNeeded: low) {
+            case UInt8(ascii: "i"):
+                if starts(0x22_6469, 0xFF_FFFF) { return (.id, 3) }                                           // id"
+                if low == 0x6966_6974_6E65_6469, high & 0xFF_FFFF == 0x22_7265 { return (.identifier, 11) }    // identifier"
+            case UInt8(ascii: "z"): if starts(0x22_656E_6F7A, 0xFF_FFFF_FFFF) { return (.zone, 5) }            // zone"
+            case UInt8(ascii: "a"): if starts(0x2272_6574_6661, 0xFFFF_FFFF_FFFF) { return (.after, 6) }      // after"
+            case UInt8(ascii: "c"):
+                if starts(0x2274_6E75_6F63, 0xFFFF_FFFF_FFFF) { return (.count, 6) }                          // count"
+                if low == 0x2264_6574_6165_7263 { return (.created, 8) }                                       // created"
+            case UInt8(ascii: "d"):
+                if low == 0x656E_696C_6461_6564, high & 0xFF_FFFF == 0x22_734D { return (.deadlineMs, 11) }    // deadlineMs"
+            case UInt8(ascii: "p"): if low == 0x2264_616F_6C79_6170 { return (.payload, 8) }                   // payload"
+            case UInt8(ascii: "t"): if low == 0x2272_6567_6769_7274 { return (.trigger, 8) }                   // trigger"
+            default: break
+            }
+            return nil
         }
 
         @inline(__always)
