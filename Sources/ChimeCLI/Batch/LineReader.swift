@@ -5,14 +5,16 @@ import Darwin
 #endif
 import ChimeBatch
 
-/// Reads lines from a file or stdin in constant memory: 1 MiB at a time, split by `LineFramer` (the
+/// Reads lines from a file or stdin in constant memory: 256 KiB at a time, split by `LineFramer` (the
 /// one framing of request lines, the C ABI's too), which hands out a line inside a read in place
 /// and holds only a line that spans reads. The file is closed when the reader goes away
 /// (non-copyable, so exactly once).
 struct LineReader: ~Copyable {
     private let fd: Int32
     private let path: String
-    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    /// Not zeroed first (`read` writes what is read): zeroing the 1 MiB it was took every run
+    /// about 0.2 ms at start (`chime batch` of an empty file: 0.80 ms, now 0.57 ms).
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 64)
 
     init(path: String) throws(CLIError) {
         self.path = path == "-" ? "stdin" : path
@@ -26,6 +28,7 @@ struct LineReader: ~Copyable {
 
     deinit {
         if fd != 0 { close(fd) }
+        buffer.deallocate()
     }
 
     /// Calls `body` with each line's bytes, without the terminator (`\n` or `\r\n`; a last line
@@ -50,7 +53,7 @@ struct LineReader: ~Copyable {
         while true {
             let count = try fill(waiting)
             if count == 0 { break }
-            let going = buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[..<count]), handOut) }
+            let going = framer.feed(UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count), handOut)
             if !going { return }
         }
         framer.finish(handOut)
@@ -60,7 +63,7 @@ struct LineReader: ~Copyable {
     private mutating func fill(_ waiting: () -> Void) throws(CLIError) -> Int {
         while true {
             waiting()
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let n = read(fd, buffer.baseAddress!, buffer.count)
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw .input("cannot read \(path): \(String(cString: strerror(errno)))", code: "unreadable") }
             return n
