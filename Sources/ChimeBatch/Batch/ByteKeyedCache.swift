@@ -113,9 +113,14 @@ struct ByteKeyedCache<Value> {
             offset += 8
         }
         var tail: UInt64 = 0
-        while offset < raw.count {
-            tail = tail << 8 | UInt64(raw[offset])
-            offset += 1
+        if offset < raw.count, raw.count >= 8 {
+            // The last eight bytes, overlapping words already mixed: one load, not a byte loop.
+            tail = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+        } else {
+            while offset < raw.count {
+                tail = tail << 8 | UInt64(raw[offset])
+                offset += 1
+            }
         }
         return (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
     }
