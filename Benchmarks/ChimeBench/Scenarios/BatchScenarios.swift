@@ -31,7 +31,7 @@ enum BatchScenarios {
             },
             Scenario(name: "batch.daily10", role: .chime,
                      summary: "`chime batch FILE` (release), \(TableReport.grouped(Double(dailyLines))) daily requests × \(DailyBatchWorkload.count) fires (~1,440 distinct wall times, 20 zones), end to end: process, parsing, engine, formatting",
-                     unit: .us, maxIterations: 1, maxRepetitions: 5, operationsPerIteration: dailyLines, rateNoun: "requests") {
+                     unit: .us, maxIterations: 1, operationsPerIteration: dailyLines, rateNoun: "requests") {
                 guard let chime = context.chimeExecutable else { return .skip(context.missingChimeNote) }
                 let launcher = ProcessLauncher(path: chime, arguments: ["batch", context.dailyBatch.path])
                 return .ready { n in launcher.run(times: n) }
