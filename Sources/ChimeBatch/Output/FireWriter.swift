@@ -122,19 +122,7 @@ final class FireWriter {
         if previousLength > 0, key.matches(previousKey), fire.instant.nanoseconds == 0, fire.instant.seconds < Self.keptSeconds.upperBound {
             let elapsed = fire.instant.seconds &- previousSeconds
             if elapsed > 0, elapsed <= 28 * 86_400, elapsed % 86_400 == 0 {
-                let days = Int(elapsed / 86_400)
-                // Both dates move: the offset, and so the time of day, is the same.
-                _ = ISO8601Format.advanceDate(at: previous + 7, byDays: days)
-                _ = ISO8601Format.advanceDate(at: previous + previousUTCDate, byDays: days)
-                previousSeconds = fire.instant.seconds
-                if stagedCount + 1 + previousLength > Self.stagingSize { flush(to: &out) }
-                if comma {
-                    staging[stagedCount] = UInt8(ascii: ",")
-                    stagedCount += 1
-                }
-                (staging + stagedCount).update(from: previous, count: previousLength)
-                stagedCount += previousLength
-                return
+                return writeKept(movedBy: Int(elapsed / 86_400), comma: comma, to: &out)
             }
         }
         guard let slot = slot(for: fire, key) else {
@@ -170,16 +158,24 @@ final class FireWriter {
         let days = Int(stride / 86_400)
         assert(previousLength > 0 && stride % 86_400 == 0 && (1...28).contains(days), "repeatLast after an unkept fire")
         assert(previousSeconds + Int64(count) * stride < Self.keptSeconds.upperBound, "repeatLast past the four-digit years")
-        for _ in 0..<count {
-            _ = ISO8601Format.advanceDate(at: previous + 7, byDays: days)
-            _ = ISO8601Format.advanceDate(at: previous + previousUTCDate, byDays: days)
-            if stagedCount + 1 + previousLength > Self.stagingSize { flush(to: &out) }
-            staging[stagedCount] = UInt8(ascii: ",")
-            (staging + stagedCount + 1).update(from: previous, count: previousLength)
-            stagedCount += 1 + previousLength
-        }
-        previousSeconds += Int64(count) * stride
+        for _ in 0..<count { writeKept(movedBy: days, comma: true, to: &out) }
         return Instant(seconds: previousSeconds)
+    }
+
+    /// Writes the kept fire `days` (1…28) later, at its offset (after a comma when `comma`): both
+    /// its dates move, its time of day and tail stay.
+    @inline(__always)
+    private func writeKept(movedBy days: Int, comma: Bool, to out: inout [UInt8]) {
+        _ = ISO8601Format.advanceDate(at: previous + 7, byDays: days)
+        _ = ISO8601Format.advanceDate(at: previous + previousUTCDate, byDays: days)
+        previousSeconds += Int64(days) * 86_400
+        if stagedCount + 1 + previousLength > Self.stagingSize { flush(to: &out) }
+        if comma {
+            staging[stagedCount] = UInt8(ascii: ",")
+            stagedCount += 1
+        }
+        (staging + stagedCount).update(from: previous, count: previousLength)
+        stagedCount += previousLength
     }
 
     /// Keeps the fire just written (its object's bytes at `bytes`) to move on from, when its two

@@ -147,6 +147,7 @@ enum CalendarFastPath: Sendable, Hashable {
     @inlinable static var days: Range<Int64> { -682_999 ..< 2_896_000 }
 
     /// What one candidate wall time gives.
+    @usableFromInline
     enum Candidate {
         /// A single instant after the start: the answer.
         case fires(Fire)

@@ -14,6 +14,7 @@
 /// The stepper keeps only the trigger's time of day, and the trigger answers through a closure:
 /// a caller holding the trigger in a box (`chime batch`'s cache) copies its few hundred bytes
 /// only when the trigger must answer, not for every fire.
+@usableFromInline
 package struct CalendarFireStepper: Sendable {
     /// The trigger's shortcut (`FastPaths/`) and semantics, or nil when it has none or walks
     /// backward: then the trigger answers every call.
