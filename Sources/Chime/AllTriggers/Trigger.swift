@@ -104,8 +104,12 @@ public struct FireIterator: Sendable, IteratorProtocol, Sequence {
     public let zone: ZoneRules
     private var cursor: Instant
     private var done = false
-    /// Steps a calendar trigger's daily or weekly fires (`CalendarFireStepper`).
+    /// A calendar trigger taken out of `trigger` once, and its walk (`CalendarFireStepper`):
+    /// reading the payload from the enum copied its few hundred bytes several times a fire.
+    private let calendar: CalendarTrigger?
     private var stepper: CalendarFireStepper?
+    /// `trigger.repeats`, and whether the trigger carries state from fire to fire (`flutterAndroid`).
+    private let repeats: Bool, carriesState: Bool
     /// Why `next()` ended the walk early, or nil (it has not, or it ran out of fires).
     public private(set) var error: TriggerError?
 
@@ -115,7 +119,14 @@ public struct FireIterator: Sendable, IteratorProtocol, Sequence {
         self.trigger = trigger
         self.zone = zone
         self.cursor = start
-        if case .calendar(let calendar) = trigger { stepper = CalendarFireStepper(calendar) }
+        if case .calendar(let calendar) = trigger {
+            self.calendar = calendar
+            stepper = CalendarFireStepper(calendar)
+        } else {
+            calendar = nil
+        }
+        repeats = trigger.repeats
+        if case .flutterAndroid = trigger { carriesState = true } else { carriesState = false }
     }
 
     /// The next fire of the walk, or nil after the last one. Throws `TriggerError` when the trigger
@@ -123,15 +134,17 @@ public struct FireIterator: Sendable, IteratorProtocol, Sequence {
     /// asking again throws again.
     public mutating func nextFire() throws(TriggerError) -> Fire? {
         guard !done else { return nil }
-        let next: Fire? = if stepper != nil, case .calendar(let calendar) = trigger {
-            try stepper!.nextFire(after: cursor, in: zone) { (instant) throws(TriggerError) in try calendar.nextFire(after: instant, in: zone) }
+        let next: Fire?
+        if var walk = stepper {
+            next = try walk.nextFire(after: cursor, in: zone) { (instant) throws(TriggerError) in try calendar!.nextFire(after: instant, in: zone) }
+            stepper = walk
         } else {
-            try trigger.nextFire(after: cursor, in: zone)
+            next = try trigger.nextFire(after: cursor, in: zone)
         }
         guard let fire = next else { return nil }
         cursor = fire.instant
-        if !trigger.repeats { done = true }
-        if case .flutterAndroid = trigger { trigger = trigger.rescheduled(after: fire) }
+        if !repeats { done = true }
+        if carriesState { trigger = trigger.rescheduled(after: fire) }
         return fire
     }
 
