@@ -1,9 +1,10 @@
 /// Walks one calendar trigger's fires, each after the one before (as `FireIterator` does), and
 /// steps from a fire to the next by a day — a week, on a weekday — where the trigger is a time of
 /// day (`DailyFastPath`) and no transition is near: `DailyFastPath.step(from:in:period:)`, one
-/// comparison with the zone period in hand instead of a search. Anything else, and the step
-/// over a transition, is the trigger's own `nextFire(after:in:)`, so the fires are exactly
-/// that chain's.
+/// comparison with the zone period in hand instead of a search. Any other fire comes from the
+/// trigger's shortcut when it decides one (`CalendarFastPath.fire(after:in:semantics:)`, the rule
+/// `CalendarTrigger.fire(after:in:)` applies) and else from the trigger's own
+/// `nextFire(after:in:)`, so the fires are exactly that chain's.
 ///
 /// Example, Europe/Paris, `{hour: 2, minute: 30}` after 2026-03-27T12:00:00Z: the first fire is
 /// the trigger's, 2026-03-28T01:30:00Z (02:30 CET); the next step would reach past the spring
@@ -11,9 +12,9 @@
 /// `gapNextTime`); the trigger again for 2026-03-30T00:30:00Z (02:30 CEST: no step from a fire
 /// that is not `exact`), and from there each next day's 00:30:00Z is a step.
 ///
-/// The stepper keeps only the trigger's time of day, and the trigger answers through a closure:
-/// a caller holding the trigger in a box (`chime batch`'s cache) copies its few hundred bytes
-/// only when the trigger must answer, not for every fire.
+/// The stepper keeps only the trigger's shortcut and semantics, and the trigger answers through a
+/// closure: a caller holding the trigger in a box (`chime batch`'s cache) reads its few hundred
+/// bytes only when the trigger's search must answer, not for every fire.
 @usableFromInline
 package struct CalendarFireStepper: Sendable {
     /// The trigger's shortcut (`FastPaths/`) and semantics, or nil when it has none or walks
