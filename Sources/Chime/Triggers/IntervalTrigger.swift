@@ -21,6 +21,10 @@ public struct IntervalTrigger: Sendable, Hashable {
     /// `ceil(2^64 / stepSeconds)`: for 32-bit `n`, `n / stepSeconds` is the high half of
     /// `n * stepReciprocal` (Lemire, Kaser & Kurz 2019), a multiply instead of a division.
     @usableFromInline let stepReciprocal: UInt64
+    /// 2^32 when the fast path applies and the anchor is within ±2^62 s, else 0: whole seconds
+    /// from the anchor, taken as unsigned, below this are the fast path's (a start before the
+    /// anchor wraps to a huge number and takes the general path), in one comparison.
+    @usableFromInline let fastElapsedLimit: UInt64
 
     /// Apple rejects repeating intervals under 60 s and any interval that is not positive.
     public static let minimumRepeatingInterval = ExactDuration(nanoseconds: 60_000_000_000)
@@ -40,6 +44,7 @@ public struct IntervalTrigger: Sendable, Hashable {
         let fast = repeats && !reportsWallClockDrift && fraction == 0 && seconds < 1 << 32   // repeats: seconds >= 60
         self.stepSeconds = fast ? seconds : 0
         self.stepReciprocal = fast ? UInt64.max / UInt64(seconds) + 1 : 0
+        self.fastElapsedLimit = fast && anchor.seconds.magnitude < 1 << 62 ? 1 << 32 : 0
     }
 
     /// The first fire strictly after `instant`, or `nil` (a one-shot that has fired, or past year 9999).
@@ -49,14 +54,14 @@ public struct IntervalTrigger: Sendable, Hashable {
     @inlinable @inline(__always)
     public func nextFire(after instant: Instant, in zone: ZoneRules) -> Fire? {
         // Whole elapsed seconds: the fires are at whole-second offsets from the anchor, so
-        // `floor(elapsed ns / step ns) == floor(floor(elapsed ns / 1e9) / step s)`.
-        let (difference, wrapped) = instant.seconds.subtractingReportingOverflow(anchor.seconds)
-        let elapsed = difference &- (instant.nanoseconds < anchor.nanoseconds ? 1 : 0)
-        guard stepSeconds > 0, !wrapped, elapsed < 1 << 32 else { return generalNextFire(after: instant, in: zone) }
-        // Before the anchor (elapsed < 0) too, the first fire is anchor + step.
-        let k = elapsed < stepSeconds ? 1 : Int64(stepReciprocal.multipliedFullWidth(by: UInt64(elapsed)).high) + 1
-        let (seconds, overflow) = anchor.seconds.addingReportingOverflow(k &* stepSeconds)   // k * step < 2^33
-        guard !overflow, seconds <= Instant.lastSupportedSecond else { return nil }
+        // `floor(elapsed ns / step ns) == floor(floor(elapsed ns / 1e9) / step s)`. Wrapping
+        // arithmetic: with the anchor within ±2^62 s, only a true difference in [0, 2^32) lands
+        // below the limit.
+        let elapsed = UInt64(bitPattern: instant.seconds &- anchor.seconds &- (instant.nanoseconds < anchor.nanoseconds ? 1 : 0))
+        guard elapsed < fastElapsedLimit else { return generalNextFire(after: instant, in: zone) }
+        let k = Int64(stepReciprocal.multipliedFullWidth(by: elapsed).high) &+ 1
+        let seconds = anchor.seconds &+ k &* stepSeconds   // k * step < 2^33: no overflow
+        guard seconds <= Instant.lastSupportedSecond else { return nil }
         var fire = anchor            // the anchor's nanoseconds, already valid: no range check
         fire.seconds = seconds
         return Fire(instant: fire, compact: zone.compactType(at: fire), adjustment: .exact)

@@ -49,4 +49,20 @@ import Testing
         }
         #expect(fastCases > 60_000, "most cases must exercise the fast path")
     }
+
+    /// Anchors near ±2^63 s with starts near ∓2^63 s: the start minus the anchor wraps around
+    /// Int64 to a few seconds, which must not read as "a few seconds after the anchor". Every
+    /// fire is anchor + k × step (k ≥ 1): past year 9999 for the far-future anchors (none), and
+    /// for the far-past ones the first after a start that is itself past year 9999 is past it too
+    /// (none). The general path computes in 128 bits and must agree.
+    @Test func farAnchorsDoNotWrapIntoTheFastPath() throws {
+        let zone = try Fixtures.tzifDatabase.rules(for: "America/New_York")
+        for (anchor, start) in [(Int64.max - 10, Int64.min + 5), (Int64.max - 3_600, Int64.min + 1_800),
+                                (Int64.min + 10, Int64.max - 5), (Int64.min + 3_600, Int64.max)] {
+            let trigger = try IntervalTrigger(interval: ExactDuration(seconds: 3_600), repeats: true, anchor: Instant(seconds: anchor))
+            let probe = Instant(seconds: start)
+            #expect(trigger.nextFire(after: probe, in: zone) == nil, "anchor \(anchor) after \(start)")
+            #expect(trigger.generalNextFire(after: probe, in: zone) == nil, "anchor \(anchor) after \(start)")
+        }
+    }
 }
