@@ -9,7 +9,7 @@
 ///
 /// It answers the same as `RRuleExpansion.candidates` (`RRuleFastPathTests` holds the two
 /// together), for the rules it takes: FREQ=MONTHLY or YEARLY, no BYWEEKNO, SKIP=OMIT, at most
-/// `maxTimes` times a day, months of at most 31 days. Anything else has no fast path; a period
+/// `RRuleFastDays.maxTimes` times a day, months of at most 31 days. Anything else has no fast path; a period
 /// search that finds nothing within `maxPeriods` periods gives up (nil) and the general walk answers.
 final class RRuleDatedFastPath: Sendable {
     let monthly: Bool
@@ -36,7 +36,6 @@ final class RRuleDatedFastPath: Sendable {
     /// The least distance between two candidate wall times (consecutive times, or a day).
     let minimalGap: Int64
 
-    static let maxTimes = 1_440
     /// Periods tried before giving the search to the general walk (a rule that matches rarely,
     /// `FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29`, can skip 7 years).
     static let maxPeriods = 48
@@ -45,7 +44,7 @@ final class RRuleDatedFastPath: Sendable {
     init?<C>(_ e: RRuleExpansion<C>) {
         guard e.frequency == .monthly || e.frequency == .yearly, e.weekNumbers.isEmpty, e.skip == .omit, !e.spills,
               !e.neverMatches, e.interval >= 1, e.interval <= 1_200,
-              e.hours.count * e.minutes.count * e.seconds.count <= Self.maxTimes, !e.hours.isEmpty, !e.minutes.isEmpty, !e.seconds.isEmpty
+              RRuleFastDays.takesTimes(e)
         else { return nil }
         monthly = e.frequency == .monthly
         interval = e.interval

@@ -20,7 +20,7 @@
 /// holds the two together) for the rules it takes: FREQ=WEEKLY or DAILY, not one instance per
 /// period (the walk's stepping path has those), BYDAY plain weekdays only (the parser refuses
 /// numbered ones outside MONTHLY and YEARLY; dateutil's are read as plain), no BYYEARDAY or BYWEEKNO
-/// (dateutil's readings of them), at most `maxTimes` times a day, months of at most 31 days. The
+/// (dateutil's readings of them), at most `RRuleFastDays.maxTimes` times a day, months of at most 31 days. The
 /// first week of dateutil's WEEKLY with BYSETPOS starts at DTSTART's day (`firstWeekFromStart`),
 /// as there. Anything else has no fast path; a search that finds nothing within `maxSteps` periods
 /// or months gives up (nil) and the general walk answers.
@@ -52,7 +52,6 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
     let setPositions: [Int]
     let minimalGap: Int64
 
-    static let maxTimes = 1_440
     /// Periods (or, for DAILY with month parts, months) tried before the general walk takes over:
     /// `FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29` can look 8 years, 96 months, ahead.
     static let maxSteps = 128
@@ -62,7 +61,7 @@ final class RRuleDayWeekFastPath: RRuleFastCandidates, Sendable {
         guard e.frequency == .weekly || e.frequency == .daily, !e.onePerPeriod, !e.neverMatches,
               e.weekNumbers.isEmpty, e.yearDays.isEmpty, e.ordinals.isEmpty, !e.weekdaysBoth,
               e.interval >= 1, e.interval <= 100_000,
-              !e.hours.isEmpty, !e.minutes.isEmpty, !e.seconds.isEmpty, e.hours.count * e.minutes.count * e.seconds.count <= Self.maxTimes
+              RRuleFastDays.takesTimes(e)
         else { return nil }
         weekly = e.frequency == .weekly
         interval = e.interval

@@ -32,6 +32,14 @@ enum RRuleFastDays {
         }
     }
 
+    /// The most wall times a day a fast path takes (BYHOUR × BYMINUTE × BYSECOND).
+    static let maxTimes = 1_440
+
+    /// Whether the rule's times of day are ones a fast path takes: at least one, at most `maxTimes`.
+    static func takesTimes<C>(_ e: RRuleExpansion<C>) -> Bool {
+        !e.hours.isEmpty && !e.minutes.isEmpty && !e.seconds.isEmpty && e.hours.count * e.minutes.count * e.seconds.count <= maxTimes
+    }
+
     /// BYHOUR × BYMINUTE × BYSECOND as seconds of the day, in the expansion's order (ascending).
     static func times<C>(_ e: RRuleExpansion<C>) -> [Int64] {
         var times: [Int64] = []
